@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Instill",
+    products: [
+        .library(name: "Instill", targets: ["Instill"])
+    ],
+    targets: [
+        .target(name: "Instill"),
+        .testTarget(name: "InstillTests", dependencies: ["Instill"]),
+        .executableTarget(name: "Showroom", dependencies: ["Instill"], path: "Examples/Showroom"),
+    ],
+    swiftLanguageModes: [.v6]
+)

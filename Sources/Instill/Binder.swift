@@ -1,0 +1,128 @@
+/// Records the bindings of a ``Module`` while the ``Injector`` is being created.
+///
+/// Every binding has a `named:` form; a later binding for the same type and name
+/// replaces an earlier one, and later modules win over earlier ones. The binder is
+/// only valid inside ``Module/configure(_:)``: bindings are frozen once the
+/// injector exists.
+///
+/// | Objection | Instill |
+/// |---|---|
+/// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
+/// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
+/// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)`` |
+/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)`` |
+/// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
+/// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
+/// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
+/// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
+public final class Binder {
+    var bindings: [Binding] = []
+    var scopeOverrides: [ObjectIdentifier: Scope] = [:]
+    var eagerSingletons: [(key: BindingKey, type: TypeReference, location: SourceLocation)] = []
+    var module: String = "Injector"
+
+    init() {}
+
+    /// Binds `instance` to its own type: requests and requirements of that type get
+    /// this very instance. It is not injected or awoken.
+    ///
+    /// ```swift
+    /// binder.bind(Engine(name: "V12"))
+    /// ```
+    public func bind<Bound>(
+        _ instance: Bound, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        bind(instance, as: Bound.self, named: name, file: file, line: line)
+    }
+
+    /// Binds `instance` to a protocol or superclass it conforms to (checked by the
+    /// compiler). A metatype works too, for APIs made of static methods:
+    ///
+    /// ```swift
+    /// binder.bind(FiveSpeed(), as: (any GearBox).self)
+    /// binder.bind(SystemClock.self, as: (any ClockAPI.Type).self)
+    /// ```
+    public func bind<Bound>(
+        _ instance: Bound, as type: Bound.Type, named name: String? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(type, name: name, source: .instance(Instance(value: instance)), scope: .normal, file: file, line: line)
+    }
+
+    /// Binds a protocol or superclass to an `Injectable` type, built with its own
+    /// initializer and requirements and awoken. Arguments of a request pass to the
+    /// implementation's initializer.
+    ///
+    /// Swift cannot check at compile time that `Implementation` conforms to a
+    /// protocol given as a metatype, so the injector checks each built instance and
+    /// throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming both
+    /// types, on first use (before anything is cached).
+    ///
+    /// - Parameter scope: the scope of this binding; `nil` uses the implementation's
+    ///   (its declared scope, or the one set with ``setScope(_:for:file:line:)``).
+    public func bind<Bound, Implementation: Injectable>(
+        _ type: Bound.Type, to implementation: Implementation.Type, named name: String? = nil,
+        scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(
+            type, name: name,
+            source: .type(TypeReference(implementation), metadata: { InjectableMetadata.of(Implementation.self) }),
+            scope: scope, accepts: { $0 is Bound }, file: file, line: line)
+    }
+
+    /// Binds a type to a closure that receives the injector (Objection's block
+    /// binding). Returning `nil` leaves an optional requirement empty.
+    ///
+    /// ```swift
+    /// binder.bind((any Clock).self, scope: .singleton) { _ in SystemClock() }
+    /// ```
+    public func bind<Bound>(
+        _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
+        file: StaticString = #fileID, line: UInt = #line,
+        _ make: @escaping @Sendable (Injector) throws -> Bound?
+    ) {
+        add(type, name: name, source: .closure({ try make($0) as Any? }), scope: scope, file: file, line: line)
+    }
+
+    /// Binds a type to an ``ObjectProvider``, which receives the injector and each
+    /// request's arguments.
+    public func bind<Bound, P: ObjectProvider>(
+        _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal, provider: P,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(
+            type, name: name,
+            source: .provider({ injector, arguments in try provider.provide(injector, arguments: arguments) as Any? }),
+            scope: scope, accepts: { $0 is Bound }, file: file, line: line)
+    }
+
+    /// Sets the scope of an `Injectable` type for this injector, whatever it
+    /// declares (Objection's `bindClass:inScope:`): promote a type to
+    /// ``Scope/singleton``, or demote a declared singleton to ``Scope/normal``.
+    public func setScope<T: Injectable>(
+        _ scope: Scope, for type: T.Type, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        scopeOverrides[ObjectIdentifier(type)] = scope
+    }
+
+    /// Builds the singleton bound to `type` when the injector is created, instead of
+    /// on first request. The injector's creation throws
+    /// ``InjectionError/Kind-swift.struct/eagerSingletonNotSingleton`` when it is not
+    /// in singleton scope.
+    public func eagerSingleton<T>(
+        _ type: T.Type, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        eagerSingletons.append(
+            (BindingKey(type, name: name), TypeReference(type), SourceLocation(file: file, line: line)))
+    }
+
+    private func add(
+        _ type: Any.Type, name: String?, source: Binding.Source, scope: Scope?,
+        accepts: (@Sendable (Any) -> Bool)? = nil, file: StaticString, line: UInt
+    ) {
+        bindings.append(
+            Binding(
+                key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
+                accepts: accepts, module: module, location: SourceLocation(file: file, line: line)))
+    }
+}

@@ -1,0 +1,47 @@
+/// A type's name as a user wrote it, without module prefixes: `Showroom.Car` is
+/// `Car`, `Swift.Optional<Showroom.Wheel>` is `Optional<Wheel>`, and a protocol
+/// existential `(any Showroom.GearBox)` is `any GearBox`.
+func typeName(_ type: Any.Type) -> String {
+    var reflected = String(reflecting: type)
+    // Private types reflect as `Module.(unknown context at $1234).Name`.
+    while let marker = reflected.firstRange(of: "(unknown context at ") {
+        guard let close = reflected[marker.upperBound...].firstIndex(of: ")") else { break }
+        var end = reflected.index(after: close)
+        if end < reflected.endIndex, reflected[end] == "." { end = reflected.index(after: end) }
+        reflected.removeSubrange(marker.lowerBound..<end)
+    }
+    var output = ""
+    var word = ""
+    func emitWord() {
+        if let dot = word.firstIndex(of: ".") {
+            output += word[word.index(after: dot)...]
+        } else {
+            output += word
+        }
+        word = ""
+    }
+    for character in reflected {
+        if character.isLetter || character.isNumber || character == "_" || character == "." {
+            word.append(character)
+        } else {
+            emitWord()
+            output.append(character)
+        }
+    }
+    emitWord()
+    if output.hasPrefix("(any "), output.hasSuffix(")") {
+        output = String(output.dropFirst().dropLast())
+    }
+    if isExistential(type), !output.hasPrefix("any ") {
+        output = "any " + output
+    }
+    return output
+}
+
+/// Whether `type` is a protocol existential (`any P`, `any P & Q`), read from the
+/// kind word of its type metadata.
+func isExistential(_ type: Any.Type) -> Bool {
+    let existentialKind = 0x303
+    let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+    return kind == existentialKind
+}

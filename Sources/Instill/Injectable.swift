@@ -1,0 +1,70 @@
+/// A class whose dependencies an ``Injector`` fills.
+///
+/// Conform a class to `Injectable` and list the properties the injector must fill
+/// in ``requires``. The injector builds the object with its ``initializer`` (or
+/// `init()` when it declares none), fills each requirement through its key path,
+/// recursively, and calls ``awakeFromInjection()`` once the object is assembled.
+///
+/// ```swift
+/// final class Car: Injectable {
+///     var engine: Engine!
+///     var brakes: Brakes!
+///     static var requires: Requirements { Requirements(\Car.engine, \.brakes) }
+///     init() {}
+///     func awakeFromInjection() { engine.start() }
+/// }
+/// ```
+///
+/// Every member has a default, so a class with an `init()` and no dependencies
+/// conforms with nothing more than `: Injectable`.
+///
+/// ### Class hierarchies
+/// A non-final class that a subclass extends must *declare* each member it wants
+/// subclasses to override (`class var requires`, `class var scope`,
+/// `class var initializer`, `func awakeFromInjection()`): Swift binds a protocol
+/// requirement to the first class that conforms, so a member a subclass adds
+/// without `override` is never seen through the protocol. A subclass inherits its
+/// superclass's requirements by writing `super.requires + Requirements(...)`.
+public protocol Injectable: AnyObject, SendableMetatype {
+    /// The properties the injector fills, in order. Evaluated once per type.
+    static var requires: Requirements { get }
+
+    /// The scope objects of this type live in. The default is ``Scope/normal``.
+    static var scope: Scope { get }
+
+    /// How the injector builds an instance. The default calls `init()`.
+    static var initializer: Initializer { get }
+
+    /// The initializer the injector uses when the type declares no ``initializer``.
+    ///
+    /// A type that declares an ``initializer`` need not write `init()`: the default
+    /// implementation throws ``InjectionError/Kind-swift.struct/noInitializer``.
+    init() throws
+
+    /// Called once, after every requirement of this object has been filled (and,
+    /// for members of a cycle through singletons, after every member is filled).
+    ///
+    /// It is called after ``Injector/injectDependencies(into:)`` too, but not for
+    /// instances bound with ``Binder/bind(_:named:file:line:)``.
+    func awakeFromInjection()
+}
+
+extension Injectable {
+    /// No requirements.
+    public static var requires: Requirements { Requirements() }
+
+    /// ``Scope/normal``.
+    public static var scope: Scope { .normal }
+
+    /// Builds the instance with `init()`.
+    public static var initializer: Initializer { Initializer.defaultInitializer(for: Self.self) }
+
+    /// Throws ``InjectionError/Kind-swift.struct/noInitializer``: the type declares
+    /// neither `init()` nor an ``initializer``.
+    public init() throws {
+        throw InjectionError.noInitializer(typeName(Self.self))
+    }
+
+    /// Does nothing.
+    public func awakeFromInjection() {}
+}

@@ -1,0 +1,44 @@
+/// The arguments of one build: the caller's, or the initializer's declared defaults
+/// when the caller gave none.
+///
+/// An ``Initializer`` or an ``ObjectProvider`` reads them by position, naming the
+/// type it expects; a missing or mistyped argument throws an ``InjectionError``
+/// that names the type being built, the index, and the expected and given types.
+///
+/// ```swift
+/// static let initializer = Initializer(defaults: "V8", 8) { arguments in
+///     Engine(name: try arguments.argument(0, as: String.self),
+///            cylinders: try arguments.argument(1, as: Int.self))
+/// }
+/// ```
+public struct InjectionArguments: Sendable {
+    /// The arguments, in order.
+    public let values: [any Sendable]
+    let builtType: String
+
+    init(_ values: [any Sendable], building builtType: String) {
+        self.values = values
+        self.builtType = builtType
+    }
+
+    /// The number of arguments.
+    public var count: Int { values.count }
+
+    /// The argument at `index`, which must be a `Value`.
+    ///
+    /// - Throws: ``InjectionError`` of kind
+    ///   ``InjectionError/Kind-swift.struct/argumentMismatch`` when the argument is
+    ///   missing or of another type.
+    public func argument<Value>(_ index: Int, as type: Value.Type = Value.self) throws -> Value {
+        guard values.indices.contains(index) else {
+            throw InjectionError.missingArgument(
+                building: builtType, index: index, expected: typeName(Value.self), count: values.count)
+        }
+        guard let value = values[index] as? Value else {
+            throw InjectionError.argumentMismatch(
+                building: builtType, index: index, expected: typeName(Value.self),
+                given: typeName(Swift.type(of: values[index] as Any)))
+        }
+        return value
+    }
+}

@@ -1,0 +1,209 @@
+/// The error every failing ``Injector`` call throws.
+///
+/// An `InjectionError` says what happened, for which requested type, through which
+/// chain of requirements (`Garage.car → Car.gearBox`), what is bound that comes
+/// close, and how to fix it. Match on ``kind`` in code; show ``description`` to
+/// people.
+///
+/// ```swift
+/// do {
+///     _ = try injector.getObject(Car.self)
+/// } catch let error as InjectionError where error.kind == .noBinding {
+///     print(error)
+/// }
+/// ```
+public struct InjectionError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// The type the failing request asked for (the top-level `getObject` type).
+    public internal(set) var requestedType: String
+    /// One sentence on what happened.
+    public let summary: String
+    /// The requirements that led from the requested type to the failure, outermost
+    /// first, as `Type.property`.
+    public internal(set) var chain: [String]
+    /// Where the last requirement of the chain was declared (`#fileID:#line`).
+    public internal(set) var requirementLocation: String?
+    /// Bindings that come close to what was missing.
+    public internal(set) var nearMatches: [String]
+    /// One line on how to fix it.
+    public let fix: String
+    /// The error an initializer, closure or provider threw, when that is the cause.
+    public let underlyingError: (any Error)?
+
+    init(
+        _ kind: Kind, type: String, summary: String, fix: String,
+        underlying: (any Error)? = nil, nearMatches: [String] = []
+    ) {
+        self.kind = kind
+        self.requestedType = type
+        self.summary = summary
+        self.chain = []
+        self.requirementLocation = nil
+        self.nearMatches = nearMatches
+        self.fix = fix
+        self.underlyingError = underlying
+    }
+
+    /// The full message: summary, chain, near matches and fix, one per line.
+    public var description: String {
+        var lines = ["\(kind): \(summary)"]
+        lines.append("  Requested: \(requestedType)")
+        if !chain.isEmpty {
+            var line = "  Chain: " + chain.joined(separator: " → ")
+            if let requirementLocation { line += " (declared at \(requirementLocation))" }
+            lines.append(line)
+        }
+        if !nearMatches.isEmpty {
+            lines.append("  Bound nearby: " + nearMatches.joined(separator: "; "))
+        }
+        lines.append("  To fix: \(fix)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension InjectionError {
+    /// A kind of ``InjectionError``, to match on in code.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// Nothing is bound to a type that cannot be built automatically (a
+        /// protocol, a struct, a closure type, or a name with no binding).
+        public static let noBinding = Kind("noBinding")
+        /// A cycle of requirements that passes through no singleton or graph-scoped
+        /// object, so it cannot be assembled.
+        public static let cycle = Kind("cycle")
+        /// An argument is missing or not of the type the initializer or provider reads.
+        public static let argumentMismatch = Kind("argumentMismatch")
+        /// An eager singleton is not in singleton scope.
+        public static let eagerSingletonNotSingleton = Kind("eagerSingletonNotSingleton")
+        /// A bound value is not of the type it is bound to or required as.
+        public static let instanceDoesNotConform = Kind("instanceDoesNotConform")
+        /// A type bound to a protocol or superclass does not conform to it.
+        public static let typeDoesNotConform = Kind("typeDoesNotConform")
+        /// A type's initializer threw, or built an instance of another type.
+        public static let initializerFailed = Kind("initializerFailed")
+        /// A closure or provider binding threw.
+        public static let providerFailed = Kind("providerFailed")
+        /// A type declares neither `init()` nor an ``Initializer``.
+        public static let noInitializer = Kind("noInitializer")
+        /// A closure or provider returned `nil` where a value is required.
+        public static let nilValue = Kind("nilValue")
+        /// A ``Provider`` or ``ObjectFactory`` was used after its injector was released.
+        public static let injectorReleased = Kind("injectorReleased")
+        /// A requirement names a property of a type the object is not.
+        public static let invalidRequirement = Kind("invalidRequirement")
+
+        public var description: String { name }
+    }
+}
+
+// MARK: - Construction
+
+extension InjectionError {
+    static func noBinding(for type: String, name: String?, nearMatches: [String]) -> InjectionError {
+        let target = name.map { "\(type) named \"\($0)\"" } ?? type
+        let fix: String
+        if let name {
+            fix = "bind it in a module: binder.bind(\(type).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
+        } else {
+            fix =
+                "bind an implementation in a module: binder.bind(\(bindableSpelling(type)).self, to: SomeType.self), or make it an Injectable class."
+        }
+        return InjectionError(
+            .noBinding, type: type, summary: "nothing is bound to \(target), and it cannot be built automatically.",
+            fix: fix, nearMatches: nearMatches)
+    }
+
+    static func cycle(path: [String], type: String) -> InjectionError {
+        InjectionError(
+            .cycle, type: type,
+            summary: "the requirements form a cycle with no singleton or graph-scoped object: \(path.joined(separator: " → ")).",
+            fix: "give one type in the cycle .singleton or .graph scope, or make one requirement a Provider so it is built later.")
+    }
+
+    static func missingArgument(building type: String, index: Int, expected: String, count: Int) -> InjectionError {
+        InjectionError(
+            .argumentMismatch, type: type,
+            summary: "\(type) reads argument \(index) as \(expected), but \(count) argument\(count == 1 ? " was" : "s were") given.",
+            fix: "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or declare defaults in its Initializer.")
+    }
+
+    static func argumentMismatch(building type: String, index: Int, expected: String, given: String) -> InjectionError {
+        InjectionError(
+            .argumentMismatch, type: type,
+            summary: "\(type) reads argument \(index) as \(expected), but a \(given) was given.",
+            fix: "pass a \(expected) at position \(index).")
+    }
+
+    static func eagerSingletonNotSingleton(_ type: String, scope: Scope) -> InjectionError {
+        InjectionError(
+            .eagerSingletonNotSingleton, type: type,
+            summary: "\(type) is registered as an eager singleton but its scope is .\(scope).",
+            fix: "declare `static let scope: Scope = .singleton` on \(type), or call binder.setScope(.singleton, for: \(type).self).")
+    }
+
+    static func instanceDoesNotConform(_ value: String, boundTo type: String) -> InjectionError {
+        InjectionError(
+            .instanceDoesNotConform, type: type,
+            summary: "the value bound to \(type) is a \(value), which is not a \(type).",
+            fix: "bind a value that is a \(type), or change the type of the requirement.")
+    }
+
+    static func typeDoesNotConform(_ implementation: String, boundTo type: String) -> InjectionError {
+        InjectionError(
+            .typeDoesNotConform, type: type,
+            summary: "\(implementation) is bound to \(type) but does not conform to it.",
+            fix: "make \(implementation) conform to \(type), or bind another type to \(type).")
+    }
+
+    static func initializerFailed(_ type: String, underlying: any Error) -> InjectionError {
+        InjectionError(
+            .initializerFailed, type: type, summary: "the initializer of \(type) threw: \(underlying)",
+            fix: "make the initializer of \(type) succeed; nothing it started was cached.", underlying: underlying)
+    }
+
+    static func initializerBuiltWrongType(_ type: String, built: String) -> InjectionError {
+        InjectionError(
+            .initializerFailed, type: type, summary: "the initializer of \(type) built a \(built), which is not a \(type).",
+            fix: "return a \(type) from its Initializer (a subclass inherits its superclass's initializer unless it overrides `class var initializer`).")
+    }
+
+    static func providerFailed(_ type: String, underlying: any Error) -> InjectionError {
+        InjectionError(
+            .providerFailed, type: type, summary: "the closure or provider bound to \(type) threw: \(underlying)",
+            fix: "make the binding of \(type) succeed; nothing it started was cached.", underlying: underlying)
+    }
+
+    static func noInitializer(_ type: String) -> InjectionError {
+        InjectionError(
+            .noInitializer, type: type, summary: "\(type) declares neither init() nor an Initializer.",
+            fix: "add `init()` to \(type), or declare `static let initializer = Initializer { arguments in ... }`.")
+    }
+
+    static func nilValue(_ type: String) -> InjectionError {
+        InjectionError(
+            .nilValue, type: type, summary: "the binding of \(type) returned nil where a \(type) is required.",
+            fix: "return a value from the binding, or make the requirement optional (\(type)?).")
+    }
+
+    static func injectorReleased(_ type: String) -> InjectionError {
+        InjectionError(
+            .injectorReleased, type: type,
+            summary: "a Provider or ObjectFactory asked for \(type) after its injector was released.",
+            fix: "keep the Injector alive as long as the objects that build from it.")
+    }
+
+    static func invalidRequirement(_ type: String, root: String) -> InjectionError {
+        InjectionError(
+            .invalidRequirement, type: type,
+            summary: "\(type).requires lists a key path into \(root), but \(type) is not a \(root).",
+            fix: "list key paths rooted at \(type) or one of its superclasses.")
+    }
+
+    /// How a user spells `type` as a metatype expression: `(any P)` for protocols.
+    private static func bindableSpelling(_ type: String) -> String {
+        type.hasPrefix("any ") ? "(\(type))" : type
+    }
+}

@@ -1,0 +1,36 @@
+extension Injector {
+    /// A new injector configured by this one's modules followed by `modules`
+    /// (Objection's `withModule:`): every module is configured again, later modules
+    /// win, and singletons are fresh.
+    public func withModules(_ modules: [any Module]) throws -> Injector {
+        try Injector(parent: parent, modules: self.modules + modules)
+    }
+
+    /// A new injector configured by this one's modules less those of type `type`
+    /// (Objection's `withoutModuleOfType:`), with fresh singletons. What only that
+    /// module bound becomes unbound: a protocol then fails to resolve, and an
+    /// `Injectable` type is built automatically again.
+    public func withoutModules<M: Module>(ofType type: M.Type) throws -> Injector {
+        try Injector(parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type })
+    }
+
+    /// A child injector: it sees this injector's bindings and shares its
+    /// singletons, and its own modules override what they bind, for the child only.
+    ///
+    /// This is how tests replace a dependency without touching the app's
+    /// configuration:
+    ///
+    /// ```swift
+    /// let app = try Injector(modules: [AppModule()])
+    /// let test = try app.childInjector(modules: [FakeNetworkModule()])
+    /// let service = try test.getObject(OrderService.self)   // built with the fake
+    /// ```
+    ///
+    /// A shared object (singleton or weak) lives with the injector that binds it
+    /// and is built with that injector's bindings; `.normal` and `.graph` objects
+    /// asked of the child are built by the child, so the child's overrides reach
+    /// them. The parent never sees the child's bindings.
+    public func childInjector(modules: [any Module]) throws -> Injector {
+        try Injector(parent: self, modules: modules)
+    }
+}

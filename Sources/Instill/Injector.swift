@@ -1,0 +1,140 @@
+/// Builds objects and fills their requirements, following the bindings of its
+/// modules.
+///
+/// ```swift
+/// let injector = try Injector(modules: [AppModule()])
+/// let car = try injector.getObject(Car.self)
+/// let left = try injector.getObject(Headlight.self, named: "left")
+/// let v12 = try injector.getObject(Engine.self, arguments: "V12")
+/// ```
+///
+/// An injector is `Sendable`: use it from any number of threads. A singleton is
+/// built once however many threads ask for it at the same time, and no other
+/// thread sees it before it is assembled and awake. Initializers, closures,
+/// providers and `awakeFromInjection()` may call the injector again.
+///
+/// Every failure throws an ``InjectionError``; nothing returns `nil` for a missing
+/// binding, and nothing traps.
+public final class Injector: Sendable {
+    let modules: [any Module]
+    let bindings: [BindingKey: Binding]
+    let scopeOverrides: [ObjectIdentifier: Scope]
+    let parent: Injector?
+    /// Held while a thread builds shared objects; one per family of injectors (a
+    /// root and its children), so families never wait on each other in a cycle.
+    let creationLock: Lock
+    let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
+
+    /// An injector with no modules: it builds `Injectable` types automatically.
+    public convenience init() {
+        self.init(parent: nil, modules: [], binder: Binder())
+    }
+
+    /// An injector configured by `modules`, in order (later modules win).
+    ///
+    /// Each module's ``Module/configure(_:)`` runs once, then the bindings are
+    /// frozen and eager singletons are built.
+    ///
+    /// - Throws: ``InjectionError`` when an eager singleton is not in singleton
+    ///   scope or cannot be built.
+    public convenience init(modules: [any Module]) throws {
+        try self.init(parent: nil, modules: modules)
+    }
+
+    convenience init(parent: Injector?, modules: [any Module]) throws {
+        let binder = Binder()
+        for module in modules {
+            binder.module = typeName(type(of: module))
+            module.configure(binder)
+        }
+        self.init(parent: parent, modules: modules, binder: binder)
+        try startEagerSingletons(binder.eagerSingletons)
+    }
+
+    private init(parent: Injector?, modules: [any Module], binder: Binder) {
+        self.parent = parent
+        self.modules = modules
+        var table: [BindingKey: Binding] = [:]
+        for binding in binder.bindings { table[binding.key] = binding }
+        self.bindings = table
+        self.scopeOverrides = binder.scopeOverrides
+        self.creationLock = parent?.creationLock ?? Lock()
+    }
+
+    private func startEagerSingletons(
+        _ eager: [(key: BindingKey, type: TypeReference, location: SourceLocation)]
+    ) throws {
+        for entry in eager {
+            let recipe = try recipe(for: entry.key, type: entry.type)
+            guard recipe.scope == .singleton else {
+                throw InjectionError.eagerSingletonNotSingleton(recipe.typeName, scope: recipe.scope)
+            }
+            _ = try resolve(Any.self, key: entry.key, type: entry.type)
+        }
+    }
+
+    private func resolve(_: Any.Type, key: BindingKey, type: TypeReference) throws -> Any? {
+        let context = ThreadContext.current
+        context.activeRequests += 1
+        defer {
+            context.activeRequests -= 1
+            if context.activeRequests == 0 { context.endOutermostRequest() }
+        }
+        do {
+            return try produce(recipe(for: key, type: type), arguments: [], in: context)
+        } catch var error as InjectionError {
+            error.requestedType = type.description
+            throw error
+        }
+    }
+
+    // MARK: Getting objects
+
+    /// An assembled object of `type`: built with its initializer, its requirements
+    /// filled, awoken, and cached according to its scope.
+    ///
+    /// `type` may be an `Injectable` class (built automatically when nothing is bound
+    /// to it) or any type bound in a module: a protocol, a struct, a closure type.
+    ///
+    /// - Parameters:
+    ///   - name: the binding name, for named bindings.
+    ///   - arguments: replace the initializer's declared defaults (or reach the
+    ///     provider) when not empty. A singleton uses the arguments of the request
+    ///     that builds it and ignores later ones.
+    /// - Throws: ``InjectionError``.
+    public func getObject<T>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...) throws -> T {
+        try resolve(type, named: name, arguments: arguments)
+    }
+
+    /// An assembled object of `type`, as ``getObject(_:named:arguments:)``
+    /// (Objection's `injector[[Car class]]`).
+    public subscript<T>(type: T.Type) -> T {
+        get throws { try resolve(type, named: nil, arguments: []) }
+    }
+
+    /// The object bound to `type` under `name`.
+    public subscript<T>(type: T.Type, named name: String) -> T {
+        get throws { try resolve(type, named: name, arguments: []) }
+    }
+
+    /// Fills the requirements of an object built by hand, then calls its
+    /// `awakeFromInjection()`.
+    ///
+    /// The object's dynamic type decides which requirements are filled, so a
+    /// subclass instance passed as its superclass gets the subclass's. The object
+    /// itself is not stored in any scope.
+    ///
+    /// ```swift
+    /// let car = Car()
+    /// try injector.injectDependencies(into: car)
+    /// ```
+    public func injectDependencies<T: Injectable>(into object: T) throws {
+        try inject(into: object, metadata: InjectableMetadata.of(dynamic: Swift.type(of: object)) ?? .of(T.self))
+    }
+
+    /// Whether this injector (or one of its ancestors) has a binding for `type`
+    /// under `name`. Types that are only built automatically have none.
+    public func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
+        binding(for: BindingKey(type, name: name)) != nil
+    }
+}

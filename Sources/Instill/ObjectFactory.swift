@@ -1,0 +1,35 @@
+/// A handle an object keeps to build more objects later from the injector that
+/// built it (Objection's `JSObjectFactory`).
+///
+/// Declare a property of type `ObjectFactory` (or `ObjectFactory!`) in `requires`:
+///
+/// ```swift
+/// final class Dealership: Injectable {
+///     var factory: ObjectFactory!
+///     static var requires: Requirements { Requirements(\Dealership.factory) }
+///     init() {}
+///     func testDrive() throws -> Car { try factory.getObject(Car.self) }
+/// }
+/// ```
+///
+/// For one type, ``Provider`` is the typed alternative. A factory holds its
+/// injector weakly; using it after the injector is released throws
+/// ``InjectionError/Kind-swift.struct/injectorReleased``.
+public struct ObjectFactory: Sendable {
+    private weak var injector: Injector?
+
+    init(injector: Injector) {
+        self.injector = injector
+    }
+
+    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:)``.
+    public func getObject<T>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...) throws -> T {
+        guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+        return try injector.resolve(type, named: name, arguments: arguments)
+    }
+
+    /// An assembled object of `type`.
+    public subscript<T>(type: T.Type) -> T {
+        get throws { try getObject(type) }
+    }
+}

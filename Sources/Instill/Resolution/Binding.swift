@@ -1,0 +1,54 @@
+/// What a binding is keyed by: a type and an optional name.
+struct BindingKey: Hashable, Sendable {
+    let type: ObjectIdentifier
+    let name: String?
+
+    init(_ type: Any.Type, name: String? = nil) {
+        self.type = ObjectIdentifier(type)
+        self.name = name
+    }
+}
+
+/// One binding a module made, as the ``Binder`` recorded it.
+struct Binding: Sendable {
+    enum Source: Sendable {
+        /// Build an `Injectable` type with its initializer and requirements.
+        case type(TypeReference, metadata: @Sendable () -> InjectableMetadata)
+        /// Return this value.
+        case instance(Instance)
+        /// Call a closure with the injector.
+        case closure(@Sendable (Injector) throws -> Any?)
+        /// Call a provider with the injector and the request's arguments.
+        case provider(@Sendable (Injector, InjectionArguments) throws -> Any?)
+    }
+
+    let key: BindingKey
+    let boundType: TypeReference
+    let source: Source
+    /// The scope the binding asked for; `nil` lets a `.type` binding use the type's.
+    let scope: Scope?
+    /// Whether a produced value is of the bound type, when the compiler could not
+    /// check it.
+    let accepts: (@Sendable (Any) -> Bool)?
+    let module: String
+    let location: SourceLocation
+
+    /// A short description for near-match lists: `FiveSpeed → GearBox named "manual"`.
+    var summary: String {
+        var text: String
+        switch source {
+        case .type(let implementation, _): text = "\(implementation) → \(boundType)"
+        case .instance(let instance): text = "instance of \(typeName(type(of: instance.value))) → \(boundType)"
+        case .closure: text = "closure → \(boundType)"
+        case .provider: text = "provider → \(boundType)"
+        }
+        if let name = key.name { text += " named \"\(name)\"" }
+        return text + " in \(module) (\(location))"
+    }
+}
+
+/// A bound value. The injector hands bound values to any thread by design, as it
+/// does singletons; their own thread safety is the binder's responsibility.
+struct Instance: Sendable {
+    nonisolated(unsafe) let value: Any
+}

@@ -1,0 +1,67 @@
+/// What the injector knows about one `Injectable` type: read once, then cached for
+/// the life of the process.
+final class InjectableMetadata: Sendable {
+    let type: TypeReference
+    let name: String
+    let declaredScope: Scope
+    let requirements: [Requirement]
+    let initializer: Initializer
+    /// Set when `requires` lists a key path the type cannot be written through.
+    let declarationError: InjectionError?
+    let isInstance: @Sendable (AnyObject) -> Bool
+    let awake: @Sendable (AnyObject) -> Void
+
+    private init<T: Injectable>(_ type: T.Type) {
+        self.type = TypeReference(type)
+        self.name = typeName(type)
+        self.declaredScope = T.scope
+        let requirements = T.requires.entries
+        self.requirements = requirements
+        self.initializer = T.initializer
+        self.declarationError = requirements.first { !$0.isApplicable(T.self) }.map {
+            InjectionError.invalidRequirement(typeName(type), root: $0.rootType.description)
+        }
+        self.isInstance = { $0 is T }
+        self.awake = { unsafeDowncast($0, to: T.self).awakeFromInjection() }
+        PropertyNames.register(requirements)
+    }
+
+    private static let cache = LockedBox<[ObjectIdentifier: InjectableMetadata]>([:])
+
+    /// The metadata of `type`, computed on first use.
+    static func of<T: Injectable>(_ type: T.Type) -> InjectableMetadata {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        // Computed outside the lock: `requires` is user code and may do anything.
+        let computed = InjectableMetadata(type)
+        return cache.withLock { table in
+            if let raced = table[id] { return raced }
+            table[id] = computed
+            return computed
+        }
+    }
+
+    /// The metadata of `type` if it is `Injectable`.
+    static func of(dynamic type: Any.Type) -> InjectableMetadata? {
+        guard let injectable = type as? any Injectable.Type else { return nil }
+        return of(injectable)
+    }
+
+    /// Builds an instance with the initializer, using its defaults when `arguments`
+    /// is empty.
+    func construct(arguments: [any Sendable]) throws -> AnyObject {
+        let values = arguments.isEmpty ? initializer.defaults : arguments
+        let object: AnyObject
+        do {
+            object = try initializer.build(InjectionArguments(values, building: name))
+        } catch let error as InjectionError {
+            throw error
+        } catch {
+            throw InjectionError.initializerFailed(name, underlying: error)
+        }
+        guard isInstance(object) else {
+            throw InjectionError.initializerBuiltWrongType(name, built: typeName(Swift.type(of: object)))
+        }
+        return object
+    }
+}

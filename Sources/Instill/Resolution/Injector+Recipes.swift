@@ -1,0 +1,103 @@
+/// How an injector turns a key into a ``Recipe``: its own binding, a parent's, or
+/// an automatic build of an `Injectable` type.
+extension Injector {
+    /// The recipe for `key`, made on first use.
+    @inline(__always)
+    func recipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
+        if let known = recipeTable.withLock({ $0[key] }) { return known }
+        let made = try makeRecipe(for: key, type: type)
+        return recipeTable.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = made
+            return made
+        }
+    }
+
+    /// The binding for `key` here or in the nearest ancestor, with its injector.
+    func binding(for key: BindingKey) -> (binding: Binding, owner: Injector)? {
+        if let binding = bindings[key] { return (binding, self) }
+        return parent?.binding(for: key)
+    }
+
+    /// The scope set with `setScope(_:for:)` here or in the nearest ancestor.
+    func scopeOverride(for type: ObjectIdentifier) -> (scope: Scope, owner: Injector)? {
+        if let scope = scopeOverrides[type] { return (scope, self) }
+        return parent?.scopeOverride(for: type)
+    }
+
+    var root: Injector { parent?.root ?? self }
+
+    private func makeRecipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
+        if let (binding, owner) = binding(for: key) {
+            let scope: Scope
+            var definer = owner
+            let source: Recipe.Source
+            switch binding.source {
+            case .type(let implementation, let metadata):
+                let built = metadata()
+                if let explicit = binding.scope {
+                    scope = explicit
+                } else if let (overridden, overrider) = scopeOverride(for: implementation.id) {
+                    scope = overridden
+                    if overrider.isDescendant(of: owner) { definer = overrider }
+                } else {
+                    scope = built.declaredScope
+                }
+                source = .build(built)
+            case .instance(let instance):
+                scope = .normal
+                source = .instance(instance)
+            case .closure(let make):
+                scope = binding.scope ?? .normal
+                source = .closure(make)
+            case .provider(let provide):
+                scope = binding.scope ?? .normal
+                source = .provider(provide)
+            }
+            // Shared objects live with the injector that defines them; everything else
+            // is built here, so this injector's overrides fill its requirements.
+            if definer !== self, scope.isShared {
+                return try definer.recipe(for: key, type: type)
+            }
+            return Recipe(key: key, type: type, scope: scope, source: source, accepts: binding.accepts, owner: self)
+        }
+        guard key.name == nil, let metadata = InjectableMetadata.of(dynamic: type.type) else {
+            throw InjectionError.noBinding(for: type.description, name: key.name, nearMatches: nearMatches(for: key, type: type))
+        }
+        let (scope, definer) = scopeOverride(for: key.type) ?? (metadata.declaredScope, root)
+        if definer !== self, scope.isShared {
+            return try definer.recipe(for: key, type: type)
+        }
+        return Recipe(key: key, type: type, scope: scope, source: .build(metadata), accepts: nil, owner: self)
+    }
+
+    private func isDescendant(of ancestor: Injector) -> Bool {
+        var current: Injector? = self
+        while let injector = current {
+            if injector === ancestor { return true }
+            current = injector.parent
+        }
+        return false
+    }
+
+    /// Bindings that come close to `key`: the same type under another name (or
+    /// none), and types of the same name from other modules.
+    func nearMatches(for key: BindingKey, type: TypeReference) -> [String] {
+        var matches: [String] = []
+        var seen = Set<BindingKey>()
+        var injector: Injector? = self
+        while let current = injector {
+            for binding in current.bindings.values.sorted(by: { $0.location.line < $1.location.line })
+            where !seen.contains(binding.key) {
+                let sameType = binding.key.type == key.type && binding.key.name != key.name
+                let sameName = binding.key.type != key.type && binding.boundType.description == type.description
+                if sameType || sameName {
+                    seen.insert(binding.key)
+                    matches.append(binding.summary)
+                }
+            }
+            injector = current.parent
+        }
+        return matches
+    }
+}

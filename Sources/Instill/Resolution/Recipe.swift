@@ -1,0 +1,56 @@
+/// How one injector answers one key: the binding (or automatic build) it resolved
+/// to, with the scope in force and the storage for shared instances.
+///
+/// Recipes are made on first request and kept; bindings never change after the
+/// injector is created, so neither do recipes.
+final class Recipe: Sendable {
+    enum Source: Sendable {
+        case build(InjectableMetadata)
+        case instance(Instance)
+        case closure(@Sendable (Injector) throws -> Any?)
+        case provider(@Sendable (Injector, InjectionArguments) throws -> Any?)
+    }
+
+    let key: BindingKey
+    let type: TypeReference
+    let scope: Scope
+    let source: Source
+    let accepts: (@Sendable (Any) -> Bool)?
+    /// The injector whose bindings fill this recipe's requirements.
+    unowned let owner: Injector
+    private let shared: LockedBox<SharedSlot>?
+
+    init(key: BindingKey, type: TypeReference, scope: Scope, source: Source, accepts: (@Sendable (Any) -> Bool)?, owner: Injector) {
+        self.key = key
+        self.type = type
+        self.scope = scope
+        self.source = source
+        self.accepts = accepts
+        self.owner = owner
+        self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
+    }
+
+    var typeName: String { type.description }
+
+    /// The published instance of a shared scope, if there is one.
+    @inline(__always)
+    func sharedValue() -> Any? {
+        shared?.withLock { slot in slot.strong ?? slot.weak }
+    }
+
+    /// Publishes a fully assembled, awoken instance.
+    func publish(_ value: Any) {
+        shared?.withLock { slot in
+            if scope == .singleton {
+                slot.strong = value
+            } else if Swift.type(of: value) is AnyClass {
+                slot.weak = value as AnyObject
+            }
+        }
+    }
+}
+
+struct SharedSlot {
+    var strong: Any?
+    weak var weak: AnyObject?
+}

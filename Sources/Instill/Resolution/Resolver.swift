@@ -1,0 +1,211 @@
+/// The resolution engine: produce a recipe's value in its scope, build and assemble
+/// objects, detect cycles, defer awakes until cycles are complete.
+extension Injector {
+    /// Answers one request made through the public API, a ``Provider`` or an
+    /// ``ObjectFactory``.
+    func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+        let context = ThreadContext.current
+        context.activeRequests += 1
+        defer {
+            context.activeRequests -= 1
+            if context.activeRequests == 0 { context.endOutermostRequest() }
+        }
+        do {
+            let recipe = try recipe(for: BindingKey(type, name: name), type: TypeReference(type))
+            guard let value = try produce(recipe, arguments: arguments, in: context) else {
+                throw InjectionError.nilValue(recipe.typeName)
+            }
+            guard let typed = value as? T else {
+                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: typeName(type))
+            }
+            return typed
+        } catch var error as InjectionError {
+            error.requestedType = typeName(type)
+            throw error
+        }
+    }
+
+    /// Fills the requirements of an object built elsewhere, then awakes it.
+    func inject(into object: AnyObject, metadata: InjectableMetadata) throws {
+        let context = ThreadContext.current
+        context.activeRequests += 1
+        defer {
+            context.activeRequests -= 1
+            if context.activeRequests == 0 { context.endOutermostRequest() }
+        }
+        do {
+            if let error = metadata.declarationError { throw error }
+            _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, in: context)
+        } catch var error as InjectionError {
+            error.requestedType = metadata.name
+            throw error
+        }
+    }
+
+    /// The value of `recipe` in its scope: cached, registered in this request, or
+    /// built now.
+    func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
+        switch recipe.scope {
+        case .normal:
+            return try build(recipe, arguments: arguments, in: context)
+        case .graph:
+            let id = ObjectIdentifier(recipe)
+            if let value = context.graph[id] { return value }
+            if let pending = context.pending[id] {
+                context.reached(lowlink: pending.lowlink)
+                return pending.object
+            }
+            return try build(recipe, arguments: arguments, in: context)
+        case .singleton, .weak:
+            if let value = recipe.sharedValue() { return value }
+            if let pending = context.pending[ObjectIdentifier(recipe)] {
+                context.reached(lowlink: pending.lowlink)
+                return pending.object
+            }
+            // One thread builds shared objects of a family at a time; the others wait
+            // here, then find the published instance.
+            context.acquire(recipe.owner.creationLock)
+            if let value = recipe.sharedValue() { return value }
+            return try build(recipe, arguments: arguments, in: context)
+        }
+    }
+
+    /// Builds a new value for `recipe` and stores it in its scope once complete.
+    private func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
+        if !recipe.scope.breaksCycles, let start = context.frames.firstIndex(where: { $0.recipe === recipe }) {
+            var path = context.chain().suffix(from: start).map { $0 }
+            path.append(recipe.typeName)
+            throw InjectionError.cycle(path: path, type: recipe.typeName)
+        }
+        switch recipe.source {
+        case .instance(let instance):
+            return instance.value
+        case .build(let metadata):
+            if let error = metadata.declarationError { throw error }
+            let object = try metadata.construct(arguments: arguments)
+            if let accepts = recipe.accepts, !accepts(object) {
+                throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+            }
+            return try assemble(object, metadata: metadata, recipe: recipe, injector: recipe.owner, in: context)
+        case .closure(let make):
+            return try call(recipe, in: context) { try make(recipe.owner) }
+        case .provider(let provide):
+            let values = InjectionArguments(arguments, building: recipe.typeName)
+            return try call(recipe, in: context) { try provide(recipe.owner, values) }
+        }
+    }
+
+    /// Runs a closure or provider binding inside a frame of its own, so that a
+    /// binding that asks for its own key is reported as a cycle.
+    private func call(
+        _ recipe: Recipe, in context: ResolutionContext, _ body: () throws -> Any?
+    ) throws -> Any? {
+        let depth = context.frames.count
+        context.frames.append(.init(recipe: recipe, metadata: nil, lowlink: depth, deferredStart: context.deferred.count))
+        let value: Any?
+        do {
+            value = try body()
+        } catch let error as InjectionError {
+            context.unwind(to: depth)
+            throw error
+        } catch {
+            context.unwind(to: depth)
+            throw InjectionError.providerFailed(recipe.typeName, underlying: error)
+        }
+        let frame = context.frames.removeLast()
+        if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
+        guard let value else { return nil }
+        if let accepts = recipe.accepts, !accepts(value) {
+            throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
+        }
+        store(value, for: recipe, in: context)
+        return value
+    }
+
+    /// Fills `object`'s requirements in order, then awakes and publishes it, or
+    /// defers that until the cycle it belongs to is complete.
+    func assemble(
+        _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, injector: Injector,
+        in context: ResolutionContext
+    ) throws -> AnyObject {
+        let depth = context.frames.count
+        context.frames.append(
+            .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+        if let recipe, recipe.scope.breaksCycles {
+            context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
+        }
+        do {
+            for index in metadata.requirements.indices {
+                context.frames[depth].requirement = index
+                try injector.fill(metadata.requirements[index], of: object, in: context)
+            }
+        } catch var error as InjectionError {
+            if error.chain.isEmpty {
+                error.chain = context.chain()
+                error.requirementLocation = context.currentRequirementLocation()
+            }
+            context.unwind(to: depth)
+            throw error
+        }
+        let frame = context.frames.removeLast()
+        if frame.lowlink < depth {
+            // Part of a cycle whose first member is still being filled.
+            context.deferred.append(.init(object: object, metadata: metadata, recipe: recipe))
+            if let recipe, recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)]?.lowlink = frame.lowlink }
+            context.reached(lowlink: frame.lowlink)
+            return object
+        }
+        // This object closes its cycle (or has none): every member is filled.
+        var members: [Deferred] = []
+        if context.deferred.count > frame.deferredStart {
+            members = Array(context.deferred[frame.deferredStart...])
+            context.deferred.removeSubrange(frame.deferredStart...)
+        }
+        for member in members { member.metadata.awake(member.object) }
+        metadata.awake(object)
+        for member in members {
+            if let memberRecipe = member.recipe { complete(member.object, for: memberRecipe, in: context) }
+        }
+        if let recipe { complete(object, for: recipe, in: context) }
+        return object
+    }
+
+    private typealias Deferred = ResolutionContext.Deferred
+
+    /// Moves an assembled object from `pending` to its scope's storage.
+    private func complete(_ object: AnyObject, for recipe: Recipe, in context: ResolutionContext) {
+        if recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)] = nil }
+        store(object, for: recipe, in: context)
+    }
+
+    private func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
+        switch recipe.scope {
+        case .normal: break
+        case .graph: context.graph[ObjectIdentifier(recipe)] = value
+        case .singleton, .weak: recipe.publish(value)
+        }
+    }
+
+    /// Resolves one requirement and writes it.
+    private func fill(_ requirement: Requirement, of object: AnyObject, in context: ResolutionContext) throws {
+        let dependency = requirement.dependency
+        let value: Any?
+        switch dependency.kind {
+        case .objectFactory:
+            value = ObjectFactory(injector: self)
+        case .provider:
+            value = dependency.makeProvider?(self, requirement.name)
+        case .object:
+            let recipe = try recipe(for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+            value = try produce(recipe, arguments: [], in: context)
+        }
+        guard let value else {
+            if dependency.isOptional { return }
+            throw InjectionError.nilValue(dependency.target.description)
+        }
+        guard requirement.write(object, value) else {
+            throw InjectionError.instanceDoesNotConform(
+                typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// How long an object built by an ``Injector`` lives, and who shares it.
+///
+/// A type declares its scope with `static let scope`; a module may override it for
+/// one injector with ``Binder/setScope(_:for:)``, and every binding that builds
+/// objects takes a `scope:` argument.
+///
+/// ```swift
+/// final class Garage: Injectable {
+///     static let scope: Scope = .singleton
+///     init() {}
+/// }
+/// ```
+public enum Scope: Sendable, Hashable, CustomStringConvertible {
+    /// A new instance for every request (Objection's normal scope, Swinject's transient).
+    case normal
+    /// One instance per injector, built on first request (or when the injector is
+    /// created, for an eager singleton). A child injector shares its parent's.
+    case singleton
+    /// One instance per top-level request: every object built while answering one
+    /// `getObject` call (including re-entrant calls made by initializers, closures
+    /// and providers during it) shares it.
+    case graph
+    /// Shared while someone else holds a strong reference to it; rebuilt after the
+    /// last one is released. Values that are not class instances are built anew
+    /// on every request.
+    case weak
+
+    public var description: String {
+        switch self {
+        case .normal: "normal"
+        case .singleton: "singleton"
+        case .graph: "graph"
+        case .weak: "weak"
+        }
+    }
+
+    /// Whether an object in this scope is kept by the injector across requests.
+    var isShared: Bool { self == .singleton || self == .weak }
+
+    /// Whether an object in this scope is registered before its requirements are
+    /// filled, so that a cycle through it resolves (assembly rule 2).
+    var breaksCycles: Bool { self == .singleton || self == .graph }
+}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One `ResolutionContext` per thread, created on first use and released with the thread.
+enum ThreadContext {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+                Unmanaged<ResolutionContext>.fromOpaque(pointer).release()
+            #else
+                if let pointer { Unmanaged<ResolutionContext>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// The calling thread's context.
+    @inline(__always)
+    static var current: ResolutionContext {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let context = ResolutionContext()
+        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+        return context
+    }
+}
