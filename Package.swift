@@ -10,6 +10,9 @@ let package = Package(
         .target(name: "Instill"),
         .testTarget(name: "InstillTests", dependencies: ["Instill"]),
         .executableTarget(name: "Showroom", dependencies: ["Instill"], path: "Examples/Showroom"),
+        .target(name: "OrdersKit", dependencies: ["Instill"], path: "Examples/Orders/OrdersKit"),
+        .executableTarget(name: "Orders", dependencies: ["Instill", "OrdersKit"], path: "Examples/Orders/App"),
+        .testTarget(name: "OrdersTests", dependencies: ["Instill", "OrdersKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,8 +58,14 @@ public final class Binder {
     /// throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming both
     /// types, on first use (before anything is cached).
     ///
-    /// - Parameter scope: the scope of this binding; `nil` uses the implementation's
-    ///   (its declared scope, or the one set with ``setScope(_:for:file:line:)``).
+    /// - Parameters:
+    ///   - type: the protocol or superclass requested.
+    ///   - implementation: the `Injectable` type built for it.
+    ///   - name: the binding name, for named requirements and requests.
+    ///   - scope: the scope of this binding; `nil` uses the implementation's
+    ///     (its declared scope, or the one set with ``setScope(_:for:file:line:)``).
+    ///   - file: where the binding is made, for messages; leave the default.
+    ///   - line: where the binding is made, for messages; leave the default.
     public func bind<Bound, Implementation: Injectable>(
         _ type: Bound.Type, to implementation: Implementation.Type, named name: String? = nil,
         scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line

@@ -95,6 +95,7 @@ extension InjectionError {
         /// A requirement names a property of a type the object is not.
         public static let invalidRequirement = Kind("invalidRequirement")
 
+        /// The kind's name, as written in code after the dot.
         public var description: String { name }
     }
 }
@@ -106,7 +107,8 @@ extension InjectionError {
         let target = name.map { "\(type) named \"\($0)\"" } ?? type
         let fix: String
         if let name {
-            fix = "bind it in a module: binder.bind(\(type).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
+            fix =
+                "bind it in a module: binder.bind(\(type).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
         } else {
             fix =
                 "bind an implementation in a module: binder.bind(\(bindableSpelling(type)).self, to: SomeType.self), or make it an Injectable class."
@@ -119,15 +121,21 @@ extension InjectionError {
     static func cycle(path: [String], type: String) -> InjectionError {
         InjectionError(
             .cycle, type: type,
-            summary: "the requirements form a cycle with no singleton or graph-scoped object: \(path.joined(separator: " → ")).",
-            fix: "give one type in the cycle .singleton or .graph scope, or make one requirement a Provider so it is built later.")
+            summary:
+                "the requirements form a cycle with no singleton or graph-scoped object: \(path.joined(separator: " → ")).",
+            fix:
+                "give one type in the cycle .singleton or .graph scope, or make one requirement a Provider so it is built later."
+        )
     }
 
     static func missingArgument(building type: String, index: Int, expected: String, count: Int) -> InjectionError {
         InjectionError(
             .argumentMismatch, type: type,
-            summary: "\(type) reads argument \(index) as \(expected), but \(count) argument\(count == 1 ? " was" : "s were") given.",
-            fix: "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or declare defaults in its Initializer.")
+            summary:
+                "\(type) reads argument \(index) as \(expected), but \(count) argument\(count == 1 ? " was" : "s were") given.",
+            fix:
+                "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or declare defaults in its Initializer."
+        )
     }
 
     static func argumentMismatch(building type: String, index: Int, expected: String, given: String) -> InjectionError {
@@ -141,7 +149,9 @@ extension InjectionError {
         InjectionError(
             .eagerSingletonNotSingleton, type: type,
             summary: "\(type) is registered as an eager singleton but its scope is .\(scope).",
-            fix: "declare `static let scope: Scope = .singleton` on \(type), or call binder.setScope(.singleton, for: \(type).self).")
+            fix:
+                "declare `static let scope: Scope = .singleton` on \(type), or call binder.setScope(.singleton, for: \(type).self)."
+        )
     }
 
     static func instanceDoesNotConform(_ value: String, boundTo type: String) -> InjectionError {
@@ -166,8 +176,11 @@ extension InjectionError {
 
     static func initializerBuiltWrongType(_ type: String, built: String) -> InjectionError {
         InjectionError(
-            .initializerFailed, type: type, summary: "the initializer of \(type) built a \(built), which is not a \(type).",
-            fix: "return a \(type) from its Initializer (a subclass inherits its superclass's initializer unless it overrides `class var initializer`).")
+            .initializerFailed, type: type,
+            summary: "the initializer of \(type) built a \(built), which is not a \(type).",
+            fix:
+                "return a \(type) from its Initializer (a subclass inherits its superclass's initializer unless it overrides `class var initializer`)."
+        )
     }
 
     static func providerFailed(_ type: String, underlying: any Error) -> InjectionError {

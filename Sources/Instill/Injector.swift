@@ -97,6 +97,7 @@ public final class Injector: Sendable {
     /// to it) or any type bound in a module: a protocol, a struct, a closure type.
     ///
     /// - Parameters:
+    ///   - type: the type to get: a class, a protocol existential, any bound type.
     ///   - name: the binding name, for named bindings.
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty. A singleton uses the arguments of the request

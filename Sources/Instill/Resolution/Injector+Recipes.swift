@@ -62,7 +62,8 @@ extension Injector {
             return Recipe(key: key, type: type, scope: scope, source: source, accepts: binding.accepts, owner: self)
         }
         guard key.name == nil, let metadata = InjectableMetadata.of(dynamic: type.type) else {
-            throw InjectionError.noBinding(for: type.description, name: key.name, nearMatches: nearMatches(for: key, type: type))
+            throw InjectionError.noBinding(
+                for: type.description, name: key.name, nearMatches: nearMatches(for: key, type: type))
         }
         let (scope, definer) = scopeOverride(for: key.type) ?? (metadata.declaredScope, root)
         if definer !== self, scope.isShared {

@@ -20,7 +20,10 @@ final class Recipe: Sendable {
     unowned let owner: Injector
     private let shared: LockedBox<SharedSlot>?
 
-    init(key: BindingKey, type: TypeReference, scope: Scope, source: Source, accepts: (@Sendable (Any) -> Bool)?, owner: Injector) {
+    init(
+        key: BindingKey, type: TypeReference, scope: Scope, source: Source, accepts: (@Sendable (Any) -> Bool)?,
+        owner: Injector
+    ) {
         self.key = key
         self.type = type
         self.scope = scope

@@ -101,7 +101,8 @@ extension Injector {
         _ recipe: Recipe, in context: ResolutionContext, _ body: () throws -> Any?
     ) throws -> Any? {
         let depth = context.frames.count
-        context.frames.append(.init(recipe: recipe, metadata: nil, lowlink: depth, deferredStart: context.deferred.count))
+        context.frames.append(
+            .init(recipe: recipe, metadata: nil, lowlink: depth, deferredStart: context.deferred.count))
         let value: Any?
         do {
             value = try body()
@@ -151,7 +152,9 @@ extension Injector {
         if frame.lowlink < depth {
             // Part of a cycle whose first member is still being filled.
             context.deferred.append(.init(object: object, metadata: metadata, recipe: recipe))
-            if let recipe, recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)]?.lowlink = frame.lowlink }
+            if let recipe, recipe.scope.breaksCycles {
+                context.pending[ObjectIdentifier(recipe)]?.lowlink = frame.lowlink
+            }
             context.reached(lowlink: frame.lowlink)
             return object
         }
@@ -196,7 +199,8 @@ extension Injector {
         case .provider:
             value = dependency.makeProvider?(self, requirement.name)
         case .object:
-            let recipe = try recipe(for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+            let recipe = try recipe(
+                for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
             value = try produce(recipe, arguments: [], in: context)
         }
         guard let value else {

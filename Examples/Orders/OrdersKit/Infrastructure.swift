@@ -1,0 +1,72 @@
+import Instill
+
+/// Settings read once at launch, bound as an instance.
+public struct OrdersConfiguration: Sendable {
+    public let currency: String
+    public let taxPercent: Int
+
+    public init(currency: String, taxPercent: Int) {
+        self.currency = currency
+        self.taxPercent = taxPercent
+    }
+}
+
+/// Where the service reports what it does.
+public protocol OrdersLogger: AnyObject, Sendable {
+    func log(_ message: String)
+}
+
+/// Prints each message with a prefix.
+public final class ConsoleLogger: OrdersLogger, Injectable {
+    public init() {}
+    public func log(_ message: String) { print("  [orders] \(message)") }
+}
+
+/// The time, as seconds since some epoch; a protocol so tests can freeze it.
+public protocol TimeSource: Sendable {
+    func now() -> Int
+}
+
+/// Seconds since the process started, from the monotonic clock.
+public struct SystemTime: TimeSource {
+    public init() {}
+    public func now() -> Int {
+        var time = ContinuousClock.now - ContinuousClock.Instant.zero
+        time = max(time, .zero)
+        return Int(time.components.seconds)
+    }
+}
+
+extension ContinuousClock.Instant {
+    fileprivate static let zero = ContinuousClock.now
+}
+
+/// The remote service that charges customers: the network client a test replaces.
+public protocol PaymentGateway: AnyObject {
+    /// Charges `cents` to `customer`; returns a receipt identifier.
+    func charge(_ cents: Int, to customer: String) throws -> String
+}
+
+/// Declines a charge.
+public struct PaymentDeclined: Error, CustomStringConvertible {
+    public let customer: String
+    public init(customer: String) { self.customer = customer }
+    public var description: String { "payment declined for \(customer)" }
+}
+
+/// The production gateway. In a real app it would talk HTTP to the payment
+/// provider; here it signs receipts with a sequence number.
+public final class RemotePaymentGateway: PaymentGateway, Injectable {
+    public static let scope: Scope = .singleton
+    private var sequence = 0
+    public var logger: (any OrdersLogger)!
+
+    public static var requires: Requirements { Requirements(\RemotePaymentGateway.logger) }
+    public init() {}
+
+    public func charge(_ cents: Int, to customer: String) throws -> String {
+        sequence += 1
+        logger.log("POST /charges amount=\(cents) customer=\(customer)")
+        return "rcpt-\(sequence)"
+    }
+}
