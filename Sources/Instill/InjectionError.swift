@@ -108,7 +108,7 @@ extension InjectionError {
         let fix: String
         if let name {
             fix =
-                "bind it in a module: binder.bind(\(type).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
+                "bind it in a module: binder.bind(\(bindableSpelling(type)).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
         } else {
             fix =
                 "bind an implementation in a module: binder.bind(\(bindableSpelling(type)).self, to: SomeType.self), or make it an Injectable class."
@@ -141,24 +141,27 @@ extension InjectionError {
     static func argumentMismatch(building type: String, index: Int, expected: String, given: String) -> InjectionError {
         InjectionError(
             .argumentMismatch, type: type,
-            summary: "\(type) reads argument \(index) as \(expected), but a \(given) was given.",
-            fix: "pass a \(expected) at position \(index).")
+            summary: "\(type) reads argument \(index) as \(expected), but \(article(given)) \(given) was given.",
+            fix: "pass \(article(expected)) \(expected) at position \(index).")
     }
 
-    static func eagerSingletonNotSingleton(_ type: String, scope: Scope) -> InjectionError {
-        InjectionError(
+    static func eagerSingletonNotSingleton(_ type: String, scope: Scope, implementation: String?) -> InjectionError {
+        let fix =
+            if let implementation {
+                "declare `static let scope: Scope = .singleton` on \(implementation), or call binder.setScope(.singleton, for: \(implementation).self)."
+            } else {
+                "bind \(type) with `scope: .singleton`, or remove binder.eagerSingleton(\(bindableSpelling(type)).self)."
+            }
+        return InjectionError(
             .eagerSingletonNotSingleton, type: type,
-            summary: "\(type) is registered as an eager singleton but its scope is .\(scope).",
-            fix:
-                "declare `static let scope: Scope = .singleton` on \(type), or call binder.setScope(.singleton, for: \(type).self)."
-        )
+            summary: "\(type) is registered as an eager singleton but its scope is .\(scope).", fix: fix)
     }
 
     static func instanceDoesNotConform(_ value: String, boundTo type: String) -> InjectionError {
         InjectionError(
             .instanceDoesNotConform, type: type,
-            summary: "the value bound to \(type) is a \(value), which is not a \(type).",
-            fix: "bind a value that is a \(type), or change the type of the requirement.")
+            summary: "the value bound to \(type) is \(article(value)) \(value), which is not \(article(type)) \(type).",
+            fix: "bind a value that is \(article(type)) \(type), or change the type of the requirement.")
     }
 
     static func typeDoesNotConform(_ implementation: String, boundTo type: String) -> InjectionError {
@@ -177,9 +180,10 @@ extension InjectionError {
     static func initializerBuiltWrongType(_ type: String, built: String) -> InjectionError {
         InjectionError(
             .initializerFailed, type: type,
-            summary: "the initializer of \(type) built a \(built), which is not a \(type).",
+            summary:
+                "the initializer of \(type) built \(article(built)) \(built), which is not \(article(type)) \(type).",
             fix:
-                "return a \(type) from its Initializer (a subclass inherits its superclass's initializer unless it overrides `class var initializer`)."
+                "return \(article(type)) \(type) from its Initializer (a subclass inherits its superclass's initializer unless it overrides `class var initializer`)."
         )
     }
 
@@ -197,7 +201,8 @@ extension InjectionError {
 
     static func nilValue(_ type: String) -> InjectionError {
         InjectionError(
-            .nilValue, type: type, summary: "the binding of \(type) returned nil where a \(type) is required.",
+            .nilValue, type: type,
+            summary: "the binding of \(type) returned nil where \(article(type)) \(type) is required.",
             fix: "return a value from the binding, or make the requirement optional (\(type)?).")
     }
 
@@ -211,8 +216,15 @@ extension InjectionError {
     static func invalidRequirement(_ type: String, root: String) -> InjectionError {
         InjectionError(
             .invalidRequirement, type: type,
-            summary: "\(type).requires lists a key path into \(root), but \(type) is not a \(root).",
+            summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
             fix: "list key paths rooted at \(type) or one of its superclasses.")
+    }
+
+    /// "a" or "an", for the type name that follows.
+    private static func article(_ word: String) -> String {
+        let spoken = word.hasPrefix("any ") ? "any" : word
+        guard let first = spoken.first?.lowercased() else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
     }
 
     /// How a user spells `type` as a metatype expression: `(any P)` for protocols.

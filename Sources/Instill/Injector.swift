@@ -66,8 +66,10 @@ public final class Injector: Sendable {
     ) throws {
         for entry in eager {
             let recipe = try recipe(for: entry.key, type: entry.type)
-            guard recipe.scope == .singleton else {
-                throw InjectionError.eagerSingletonNotSingleton(recipe.typeName, scope: recipe.scope)
+            guard recipe.effectiveScope == .singleton else {
+                throw InjectionError.eagerSingletonNotSingleton(
+                    recipe.typeName, scope: recipe.effectiveScope,
+                    implementation: recipe.isAutomaticBuild ? recipe.linkedTypeName : nil)
             }
             _ = try resolve(Any.self, key: entry.key, type: entry.type)
         }

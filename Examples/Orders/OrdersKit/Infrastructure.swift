@@ -2,9 +2,12 @@ import Instill
 
 /// Settings read once at launch, bound as an instance.
 public struct OrdersConfiguration: Sendable {
+    /// The currency code prices are shown in.
     public let currency: String
+    /// The sales tax added to every order, in percent.
     public let taxPercent: Int
 
+    /// Creates an instance.
     public init(currency: String, taxPercent: Int) {
         self.currency = currency
         self.taxPercent = taxPercent
@@ -18,7 +21,9 @@ public protocol OrdersLogger: AnyObject, Sendable {
 
 /// Prints each message with a prefix.
 public final class ConsoleLogger: OrdersLogger, Injectable {
+    /// Creates an instance.
     public init() {}
+    /// Writes one message.
     public func log(_ message: String) { print("  [orders] \(message)") }
 }
 
@@ -29,7 +34,9 @@ public protocol TimeSource: Sendable {
 
 /// Seconds since the process started, from the monotonic clock.
 public struct SystemTime: TimeSource {
+    /// Creates an instance.
     public init() {}
+    /// The current time in seconds.
     public func now() -> Int {
         var time = ContinuousClock.now - ContinuousClock.Instant.zero
         time = max(time, .zero)
@@ -49,21 +56,29 @@ public protocol PaymentGateway: AnyObject {
 
 /// Declines a charge.
 public struct PaymentDeclined: Error, CustomStringConvertible {
+    /// The customer the order is for.
     public let customer: String
+    /// Creates an instance.
     public init(customer: String) { self.customer = customer }
+    /// A readable description.
     public var description: String { "payment declined for \(customer)" }
 }
 
 /// The production gateway. In a real app it would talk HTTP to the payment
 /// provider; here it signs receipts with a sequence number.
 public final class RemotePaymentGateway: PaymentGateway, Injectable {
+    /// The scope instances live in.
     public static let scope: Scope = .singleton
     private var sequence = 0
+    /// Where messages go; injected.
     public var logger: (any OrdersLogger)!
 
+    /// The properties the injector fills.
     public static var requires: Requirements { Requirements(\RemotePaymentGateway.logger) }
+    /// Creates an instance.
     public init() {}
 
+    /// Charges `cents` to `customer` and returns a receipt identifier.
     public func charge(_ cents: Int, to customer: String) throws -> String {
         sequence += 1
         logger.log("POST /charges amount=\(cents) customer=\(customer)")

@@ -4,10 +4,12 @@ import Instill
 public struct ProductionModule: Module {
     let configuration: OrdersConfiguration
 
+    /// Creates an instance.
     public init(configuration: OrdersConfiguration = OrdersConfiguration(currency: "EUR", taxPercent: 20)) {
         self.configuration = configuration
     }
 
+    /// Adds the production bindings.
     public func configure(_ binder: Binder) {
         binder.bind(configuration)
         binder.bind((any OrdersLogger).self, to: ConsoleLogger.self, scope: .singleton)

@@ -5,9 +5,10 @@
 /// A key path to a stored property of a final class describes itself as
 /// `\Car.engine`. For a non-final class the property is reached through
 /// overridable accessors, and on Linux the description is only an accessor
-/// address; then the name comes from the class's field records (type metadata):
-/// the one stored property of the key path's value type, or, when several share
-/// that type, the one at the same position among the requirements of that type.
+/// address; then the name comes from the symbol table (see `KeyPathSymbols`), or,
+/// in a stripped binary, from the class's field records (type metadata): the one
+/// stored property of the key path's value type, or, when several share that
+/// type, the one at the same position among the requirements of that type.
 /// Only error and diagnostic paths call this, and each answer is cached.
 enum PropertyNames {
     private static let cache = LockedBox<[AnyKeyPath: String]>([:])
@@ -40,6 +41,11 @@ enum PropertyNames {
         if !description.contains("<computed"), let dot = description.firstIndex(of: ".") {
             return String(description[description.index(after: dot)...])
         }
+        #if os(Linux)
+            if let symbolName = KeyPathSymbols.propertyName(getterAddress: accessorAddress(requirement.keyPath)) {
+                return symbolName
+            }
+        #endif
         var candidates: [String] = []
         _ = _forEachField(of: requirement.rootType.type, options: _EachFieldOptions(rawValue: 1 << 0)) {
             name, _, type, _ in
@@ -57,6 +63,10 @@ enum PropertyNames {
             if let position = ordered.firstIndex(where: { $0.keyPath == requirement.keyPath }) {
                 return candidates[position]
             }
+        }
+        if let name = requirement.name {
+            let matching = candidates.filter { $0.lowercased().contains(name.lowercased()) }
+            if matching.count == 1 { return matching[0] }
         }
         if candidates.isEmpty { return "<\(requirement.valueType)>" }
         return candidates.joined(separator: "|")

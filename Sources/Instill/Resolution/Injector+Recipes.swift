@@ -33,6 +33,12 @@ extension Injector {
             var definer = owner
             let source: Recipe.Source
             switch binding.source {
+            case .type(let implementation, _) where binding.scope == nil:
+                // A link (Objection's bindClass:toProtocol:): the implementation's own
+                // recipe answers, in its own scope, so a singleton stays one instance
+                // whether it is asked for by protocol or by class.
+                scope = .normal
+                source = .link(try linkedRecipe(for: implementation, from: key))
             case .type(let implementation, let metadata):
                 let built = metadata()
                 if let explicit = binding.scope {
@@ -70,6 +76,24 @@ extension Injector {
             return try definer.recipe(for: key, type: type)
         }
         return Recipe(key: key, type: type, scope: scope, source: .build(metadata), accepts: nil, owner: self)
+    }
+
+    /// The recipe of a link's implementation; a loop of links is a cycle error.
+    private func linkedRecipe(for implementation: TypeReference, from key: BindingKey) throws -> Recipe {
+        let context = ThreadContext.current
+        if context.linking.contains(key) {
+            let path = context.linkPath.map(\.description) + [implementation.description]
+            context.linking.removeAll()
+            context.linkPath.removeAll()
+            throw InjectionError.cycle(path: path, type: implementation.description)
+        }
+        context.linking.insert(key)
+        context.linkPath.append(TypeReference(implementation.type))
+        defer {
+            context.linking.remove(key)
+            if !context.linkPath.isEmpty { context.linkPath.removeLast() }
+        }
+        return try recipe(for: BindingKey(implementation.type), type: implementation)
     }
 
     private func isDescendant(of ancestor: Injector) -> Bool {

@@ -9,6 +9,9 @@ final class Recipe: Sendable {
         case instance(Instance)
         case closure(@Sendable (Injector) throws -> Any?)
         case provider(@Sendable (Injector, InjectionArguments) throws -> Any?)
+        /// Answer with another recipe (a type bound to a protocol or superclass
+        /// without a scope of its own).
+        case link(Recipe)
     }
 
     let key: BindingKey
@@ -34,6 +37,28 @@ final class Recipe: Sendable {
     }
 
     var typeName: String { type.description }
+
+    /// The scope objects answered by this recipe live in: a link's target's.
+    var effectiveScope: Scope {
+        if case .link(let target) = source { return target.effectiveScope }
+        return scope
+    }
+
+    /// The type a link ends at (the recipe's own type otherwise).
+    var linkedTypeName: String {
+        if case .link(let target) = source { return target.linkedTypeName }
+        return typeName
+    }
+
+    /// Whether the scope comes from an `Injectable` type (declared, or set with
+    /// `setScope`) rather than from a binding's `scope:` argument.
+    var isAutomaticBuild: Bool {
+        switch source {
+        case .link(let target): target.isAutomaticBuild
+        case .build: true
+        default: false
+        }
+    }
 
     /// The published instance of a shared scope, if there is one.
     @inline(__always)

@@ -40,6 +40,9 @@ final class ResolutionContext {
     var graph: [ObjectIdentifier: Any] = [:]
     var activeRequests = 0
     var heldLocks: [Lock] = []
+    /// Links (`bind(_:to:)` without a scope) being followed, to report a loop of them.
+    var linking: Set<BindingKey> = []
+    var linkPath: [TypeReference] = []
 
     init() {
         frames.reserveCapacity(16)
@@ -71,6 +74,25 @@ final class ResolutionContext {
         if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
     }
 
+    /// `error` with the chain of requirements that led to it (when it has none yet),
+    /// after unwinding everything started at frame `depth` or above.
+    func fail(_ error: InjectionError, unwindingTo depth: Int) -> InjectionError {
+        var error = error
+        if error.chain.isEmpty {
+            // An initializer's own failure already names its type; keep `Type.init`
+            // in the chain only for what the initializer asked for.
+            let ownInitializer =
+                depth == frames.count - 1 && frames[depth].metadata != nil && frames[depth].requirement < 0
+            let end = ownInitializer ? depth : frames.count
+            error.chain = Array(chain().prefix(end))
+            if end > 0, let metadata = frames[end - 1].metadata, frames[end - 1].requirement >= 0 {
+                error.requirementLocation = metadata.requirements[frames[end - 1].requirement].location.description
+            }
+        }
+        unwind(to: depth)
+        return error
+    }
+
     /// Called when the outermost request on this thread ends.
     func endOutermostRequest() {
         if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
@@ -85,14 +107,9 @@ final class ResolutionContext {
     func chain() -> [String] {
         frames.map { frame in
             guard let metadata = frame.metadata else { return "\(frame.recipe?.typeName ?? "?") (binding)" }
-            guard frame.requirement >= 0 else { return metadata.name }
+            guard frame.requirement >= 0 else { return "\(metadata.name).init" }
             return "\(metadata.name).\(metadata.requirements[frame.requirement].propertyName)"
         }
     }
 
-    /// Where the requirement being filled on top was declared.
-    func currentRequirementLocation() -> String? {
-        guard let frame = frames.last, let metadata = frame.metadata, frame.requirement >= 0 else { return nil }
-        return metadata.requirements[frame.requirement].location.description
-    }
 }

@@ -35,7 +35,10 @@ extension Injector {
         }
         do {
             if let error = metadata.declarationError { throw error }
-            _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, in: context)
+            let depth = context.frames.count
+            context.frames.append(
+                .init(recipe: nil, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+            _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
         } catch var error as InjectionError {
             error.requestedType = metadata.name
             throw error
@@ -72,8 +75,11 @@ extension Injector {
 
     /// Builds a new value for `recipe` and stores it in its scope once complete.
     private func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if !recipe.scope.breaksCycles, let start = context.frames.firstIndex(where: { $0.recipe === recipe }) {
-            var path = context.chain().suffix(from: start).map { $0 }
+        // A recipe already on the stack is a cycle: a shared or graph-scoped object
+        // that had been constructed would have been found in `pending` instead, so
+        // here it is still in its initializer.
+        if let start = context.frames.firstIndex(where: { $0.recipe === recipe }) {
+            var path = Array(context.chain().suffix(from: start))
             path.append(recipe.typeName)
             throw InjectionError.cycle(path: path, type: recipe.typeName)
         }
@@ -82,11 +88,28 @@ extension Injector {
             return instance.value
         case .build(let metadata):
             if let error = metadata.declarationError { throw error }
-            let object = try metadata.construct(arguments: arguments)
-            if let accepts = recipe.accepts, !accepts(object) {
-                throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+            // The frame goes on the stack before the initializer runs, so an
+            // initializer that asks for its own type is a cycle, not a stack overflow.
+            let depth = context.frames.count
+            context.frames.append(
+                .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+            let object: AnyObject
+            do {
+                object = try metadata.construct(arguments: arguments)
+                if let accepts = recipe.accepts, !accepts(object) {
+                    throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+                }
+            } catch let error as InjectionError {
+                throw context.fail(error, unwindingTo: depth)
             }
-            return try assemble(object, metadata: metadata, recipe: recipe, injector: recipe.owner, in: context)
+            return try assemble(
+                object, metadata: metadata, recipe: recipe, injector: recipe.owner, at: depth, in: context)
+        case .link(let target):
+            guard let value = try produce(target, arguments: arguments, in: context) else { return nil }
+            if let accepts = recipe.accepts, !accepts(value) {
+                throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName)
+            }
+            return value
         case .closure(let make):
             return try call(recipe, in: context) { try make(recipe.owner) }
         case .provider(let provide):
@@ -125,13 +148,12 @@ extension Injector {
 
     /// Fills `object`'s requirements in order, then awakes and publishes it, or
     /// defers that until the cycle it belongs to is complete.
+    ///
+    /// The object's frame is already on the stack at `depth`.
     func assemble(
-        _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, injector: Injector,
+        _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, injector: Injector, at depth: Int,
         in context: ResolutionContext
     ) throws -> AnyObject {
-        let depth = context.frames.count
-        context.frames.append(
-            .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
         if let recipe, recipe.scope.breaksCycles {
             context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
         }
@@ -140,13 +162,8 @@ extension Injector {
                 context.frames[depth].requirement = index
                 try injector.fill(metadata.requirements[index], of: object, in: context)
             }
-        } catch var error as InjectionError {
-            if error.chain.isEmpty {
-                error.chain = context.chain()
-                error.requirementLocation = context.currentRequirementLocation()
-            }
-            context.unwind(to: depth)
-            throw error
+        } catch let error as InjectionError {
+            throw context.fail(error, unwindingTo: depth)
         }
         let frame = context.frames.removeLast()
         if frame.lowlink < depth {
