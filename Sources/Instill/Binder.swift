@@ -62,8 +62,11 @@ public final class Binder {
     ///   - type: the protocol or superclass requested.
     ///   - implementation: the `Injectable` type built for it.
     ///   - name: the binding name, for named requirements and requests.
-    ///   - scope: the scope of this binding; `nil` uses the implementation's
-    ///     (its declared scope, or the one set with ``setScope(_:for:file:line:)``).
+    ///   - scope: `nil` (the default) makes the binding a link to the implementation:
+    ///     requests for `type` get what a request for `implementation` gets, in its
+    ///     scope (its declared one, or the one set with ``setScope(_:for:file:line:)``),
+    ///     so a singleton is one instance either way. A scope given here gives the
+    ///     binding instances of its own, apart from the implementation's.
     ///   - file: where the binding is made, for messages; leave the default.
     ///   - line: where the binding is made, for messages; leave the default.
     public func bind<Bound, Implementation: Injectable>(
