@@ -8,8 +8,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Instill"),
-        .testTarget(name: "InstillTests", dependencies: ["Instill"]),
-        .executableTarget(name: "Showroom", dependencies: ["Instill"], path: "Examples/Showroom"),
+        .testTarget(name: "InstillTests", dependencies: ["Instill", "ShowroomKit"]),
+        .target(name: "ShowroomKit", dependencies: ["Instill"], path: "Examples/Showroom/ShowroomKit"),
+        .executableTarget(name: "Showroom", dependencies: ["Instill", "ShowroomKit"], path: "Examples/Showroom/App"),
         .target(name: "OrdersKit", dependencies: ["Instill"], path: "Examples/Orders/OrdersKit"),
         .executableTarget(name: "Orders", dependencies: ["Instill", "OrdersKit"], path: "Examples/Orders/App"),
         .testTarget(name: "OrdersTests", dependencies: ["Instill", "OrdersKit"]),

@@ -24,6 +24,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     public internal(set) var chain: [String]
     /// Where the last requirement of the chain was declared (`#fileID:#line`).
     public internal(set) var requirementLocation: String?
+    /// Where the binding involved was made (`#fileID:#line`), when one is.
+    public internal(set) var bindingLocation: String?
     /// Bindings that come close to what was missing.
     public internal(set) var nearMatches: [String]
     /// One line on how to fix it.
@@ -40,6 +42,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         self.summary = summary
         self.chain = []
         self.requirementLocation = nil
+        self.bindingLocation = nil
         self.nearMatches = nearMatches
         self.fix = fix
         self.underlyingError = underlying
@@ -54,6 +57,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             if let requirementLocation { line += " (declared at \(requirementLocation))" }
             lines.append(line)
         }
+        if let bindingLocation { lines.append("  Bound at: \(bindingLocation)") }
         if !nearMatches.isEmpty {
             lines.append("  Bound nearby: " + nearMatches.joined(separator: "; "))
         }
@@ -92,6 +96,10 @@ extension InjectionError {
         public static let nilValue = Kind("nilValue")
         /// A ``Provider`` or ``ObjectFactory`` was used after its injector was released.
         public static let injectorReleased = Kind("injectorReleased")
+        /// A longer-lived object requires a shorter-lived one (a singleton holding a
+        /// `.graph` or `.weak` object, a `.weak` object holding a `.graph` one), found
+        /// by ``Injector/validate(roots:)``.
+        public static let lifetimeMismatch = Kind("lifetimeMismatch")
         /// A requirement names a property of a type the object is not.
         public static let invalidRequirement = Kind("invalidRequirement")
 
@@ -103,6 +111,13 @@ extension InjectionError {
 // MARK: - Construction
 
 extension InjectionError {
+    /// This error, saying where `binding` was made.
+    func bound(at binding: Binding?) -> InjectionError {
+        var copy = self
+        if let binding { copy.bindingLocation = "\(binding.location) in \(binding.module)" }
+        return copy
+    }
+
     static func noBinding(for type: String, name: String?, nearMatches: [String]) -> InjectionError {
         let target = name.map { "\(type) named \"\($0)\"" } ?? type
         let fix: String
@@ -211,6 +226,18 @@ extension InjectionError {
             .injectorReleased, type: type,
             summary: "a Provider or ObjectFactory asked for \(type) after its injector was released.",
             fix: "keep the Injector alive as long as the objects that build from it.")
+    }
+
+    static func lifetimeMismatch(
+        holder: String, holderScope: Scope, held: String, heldScope: Scope, property: String
+    ) -> InjectionError {
+        InjectionError(
+            .lifetimeMismatch, type: holder,
+            summary:
+                "\(holder) is .\(holderScope) but requires \(held), which is .\(heldScope), through \(property): it would keep the first \(held) it gets for as long as it lives.",
+            fix:
+                "make \(held) live at least as long (.\(holderScope)), or require a Provider<\(held)> and ask it for one each time."
+        )
     }
 
     static func invalidRequirement(_ type: String, root: String) -> InjectionError {

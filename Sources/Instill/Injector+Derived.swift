@@ -3,7 +3,7 @@ extension Injector {
     /// (Objection's `withModule:`): every module is configured again, later modules
     /// win, and singletons are fresh.
     public func withModules(_ modules: [any Module]) throws -> Injector {
-        try Injector(parent: parent, modules: self.modules + modules)
+        try Injector(parent: parent, modules: self.modules + modules, tracer: tracer)
     }
 
     /// A new injector configured by this one's modules less those of type `type`
@@ -11,7 +11,7 @@ extension Injector {
     /// module bound becomes unbound: a protocol then fails to resolve, and an
     /// `Injectable` type is built automatically again.
     public func withoutModules<M: Module>(ofType type: M.Type) throws -> Injector {
-        try Injector(parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type })
+        try Injector(parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type }, tracer: tracer)
     }
 
     /// A child injector: it sees this injector's bindings and shares its
@@ -31,6 +31,6 @@ extension Injector {
     /// asked of the child are built by the child, so the child's overrides reach
     /// them. The parent never sees the child's bindings.
     public func childInjector(modules: [any Module]) throws -> Injector {
-        try Injector(parent: self, modules: modules)
+        try Injector(parent: self, modules: modules, tracer: tracer)
     }
 }

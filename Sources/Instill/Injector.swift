@@ -19,15 +19,18 @@ public final class Injector: Sendable {
     let modules: [any Module]
     let bindings: [BindingKey: Binding]
     let scopeOverrides: [ObjectIdentifier: Scope]
+    let eagerSingletons: [(key: BindingKey, type: TypeReference, location: SourceLocation)]
     let parent: Injector?
     /// Held while a thread builds shared objects; one per family of injectors (a
     /// root and its children), so families never wait on each other in a cycle.
     let creationLock: Lock
+    /// Receives resolution events; `nil` costs one branch per event.
+    let tracer: (any ResolutionTracer)?
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
-        self.init(parent: nil, modules: [], binder: Binder())
+        self.init(parent: nil, modules: [], binder: Binder(), tracer: nil)
     }
 
     /// An injector configured by `modules`, in order (later modules win).
@@ -35,30 +38,36 @@ public final class Injector: Sendable {
     /// Each module's ``Module/configure(_:)`` runs once, then the bindings are
     /// frozen and eager singletons are built.
     ///
+    /// - Parameters:
+    ///   - modules: the modules to configure the injector with.
+    ///   - tracer: receives every resolution event (see ``ResolutionTracer``);
+    ///     child injectors inherit it.
     /// - Throws: ``InjectionError`` when an eager singleton is not in singleton
     ///   scope or cannot be built.
-    public convenience init(modules: [any Module]) throws {
-        try self.init(parent: nil, modules: modules)
+    public convenience init(modules: [any Module], tracer: (any ResolutionTracer)? = nil) throws {
+        try self.init(parent: nil, modules: modules, tracer: tracer)
     }
 
-    convenience init(parent: Injector?, modules: [any Module]) throws {
+    convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
         let binder = Binder()
         for module in modules {
             binder.module = typeName(type(of: module))
             module.configure(binder)
         }
-        self.init(parent: parent, modules: modules, binder: binder)
-        try startEagerSingletons(binder.eagerSingletons)
+        self.init(parent: parent, modules: modules, binder: binder, tracer: tracer)
+        try startEagerSingletons(eagerSingletons)
     }
 
-    private init(parent: Injector?, modules: [any Module], binder: Binder) {
+    private init(parent: Injector?, modules: [any Module], binder: Binder, tracer: (any ResolutionTracer)?) {
         self.parent = parent
         self.modules = modules
         var table: [BindingKey: Binding] = [:]
         for binding in binder.bindings { table[binding.key] = binding }
         self.bindings = table
         self.scopeOverrides = binder.scopeOverrides
+        self.eagerSingletons = binder.eagerSingletons
         self.creationLock = parent?.creationLock ?? Lock()
+        self.tracer = tracer
     }
 
     private func startEagerSingletons(
@@ -67,9 +76,11 @@ public final class Injector: Sendable {
         for entry in eager {
             let recipe = try recipe(for: entry.key, type: entry.type)
             guard recipe.effectiveScope == .singleton else {
-                throw InjectionError.eagerSingletonNotSingleton(
+                var error = InjectionError.eagerSingletonNotSingleton(
                     recipe.typeName, scope: recipe.effectiveScope,
                     implementation: recipe.isAutomaticBuild ? recipe.linkedTypeName : nil)
+                error.bindingLocation = entry.location.description
+                throw error
             }
             _ = try resolve(Any.self, key: entry.key, type: entry.type)
         }

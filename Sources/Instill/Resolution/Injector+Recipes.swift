@@ -65,7 +65,7 @@ extension Injector {
             if definer !== self, scope.isShared {
                 return try definer.recipe(for: key, type: type)
             }
-            return Recipe(key: key, type: type, scope: scope, source: source, accepts: binding.accepts, owner: self)
+            return Recipe(key: key, type: type, scope: scope, source: source, binding: binding, owner: self)
         }
         guard key.name == nil, let metadata = InjectableMetadata.of(dynamic: type.type) else {
             throw InjectionError.noBinding(
@@ -75,7 +75,7 @@ extension Injector {
         if definer !== self, scope.isShared {
             return try definer.recipe(for: key, type: type)
         }
-        return Recipe(key: key, type: type, scope: scope, source: .build(metadata), accepts: nil, owner: self)
+        return Recipe(key: key, type: type, scope: scope, source: .build(metadata), binding: nil, owner: self)
     }
 
     /// The recipe of a link's implementation; a loop of links is a cycle error.

@@ -19,24 +19,27 @@ final class Recipe: Sendable {
     let scope: Scope
     let source: Source
     let accepts: (@Sendable (Any) -> Bool)?
+    /// The binding this recipe comes from, if any (for messages and graphs).
+    let binding: Binding?
+    /// The requested type's name, computed once.
+    let typeName: String
     /// The injector whose bindings fill this recipe's requirements.
     unowned let owner: Injector
     private let shared: LockedBox<SharedSlot>?
 
     init(
-        key: BindingKey, type: TypeReference, scope: Scope, source: Source, accepts: (@Sendable (Any) -> Bool)?,
-        owner: Injector
+        key: BindingKey, type: TypeReference, scope: Scope, source: Source, binding: Binding?, owner: Injector
     ) {
         self.key = key
         self.type = type
         self.scope = scope
         self.source = source
-        self.accepts = accepts
+        self.accepts = binding?.accepts
+        self.binding = binding
+        self.typeName = type.description
         self.owner = owner
         self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
     }
-
-    var typeName: String { type.description }
 
     /// The scope objects answered by this recipe live in: a link's target's.
     var effectiveScope: Scope {

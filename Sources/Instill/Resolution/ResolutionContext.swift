@@ -56,6 +56,24 @@ final class ResolutionContext {
         heldLocks.append(lock)
     }
 
+    /// Where the cycle starts that building `recipe` now would close, or `nil`.
+    ///
+    /// Building a recipe that is already on the stack closes a cycle unless a
+    /// singleton or graph-scoped object above it is registered (filling its
+    /// requirements): then the cycle passes through that object, which the next
+    /// lap finds in `pending`, so it ends. A shared object that had been
+    /// constructed itself would have been found in `pending` already, so one on the
+    /// stack here is still in its initializer: a cycle.
+    @inline(__always)
+    func cycleStart(for recipe: Recipe) -> Int? {
+        guard let start = frames.lastIndex(where: { $0.recipe === recipe }) else { return nil }
+        if recipe.scope.isShared || recipe.scope.breaksCycles { return start }
+        for frame in frames[(start + 1)...] {
+            if let other = frame.recipe, other.scope.breaksCycles, frame.requirement >= 0 { return nil }
+        }
+        return start
+    }
+
     /// Records that the frame on top reached an unfinished object whose low-link is
     /// `lowlink`.
     @inline(__always)

@@ -21,6 +21,7 @@ extension Injector {
             return typed
         } catch var error as InjectionError {
             error.requestedType = typeName(type)
+            if let tracer { tracer.record(.init(.failed, error.requestedType, name, nil, context.frames.count, error)) }
             throw error
         }
     }
@@ -41,6 +42,7 @@ extension Injector {
             _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
         } catch var error as InjectionError {
             error.requestedType = metadata.name
+            if let tracer { tracer.record(.init(.failed, metadata.name, nil, nil, context.frames.count, error)) }
             throw error
         }
     }
@@ -48,44 +50,49 @@ extension Injector {
     /// The value of `recipe` in its scope: cached, registered in this request, or
     /// built now.
     func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
+        if let tracer { tracer.record(.init(.requested, recipe, context.frames.count)) }
         switch recipe.scope {
         case .normal:
             return try build(recipe, arguments: arguments, in: context)
         case .graph:
             let id = ObjectIdentifier(recipe)
-            if let value = context.graph[id] { return value }
+            if let value = context.graph[id] { return hit(value, recipe, context) }
             if let pending = context.pending[id] {
                 context.reached(lowlink: pending.lowlink)
-                return pending.object
+                return hit(pending.object, recipe, context)
             }
             return try build(recipe, arguments: arguments, in: context)
         case .singleton, .weak:
-            if let value = recipe.sharedValue() { return value }
+            if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             if let pending = context.pending[ObjectIdentifier(recipe)] {
                 context.reached(lowlink: pending.lowlink)
-                return pending.object
+                return hit(pending.object, recipe, context)
             }
             // One thread builds shared objects of a family at a time; the others wait
             // here, then find the published instance.
             context.acquire(recipe.owner.creationLock)
-            if let value = recipe.sharedValue() { return value }
+            if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             return try build(recipe, arguments: arguments, in: context)
         }
     }
 
+    /// Returns a cached `value`, telling the tracer.
+    @inline(__always)
+    private func hit(_ value: Any, _ recipe: Recipe, _ context: ResolutionContext) -> Any {
+        if let tracer { tracer.record(.init(.cacheHit, recipe, context.frames.count)) }
+        return value
+    }
+
     /// Builds a new value for `recipe` and stores it in its scope once complete.
     private func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        // A recipe already on the stack is a cycle: a shared or graph-scoped object
-        // that had been constructed would have been found in `pending` instead, so
-        // here it is still in its initializer.
-        if let start = context.frames.firstIndex(where: { $0.recipe === recipe }) {
+        if let start = context.cycleStart(for: recipe) {
             var path = Array(context.chain().suffix(from: start))
             path.append(recipe.typeName)
             throw InjectionError.cycle(path: path, type: recipe.typeName)
         }
         switch recipe.source {
         case .instance(let instance):
-            return instance.value
+            return hit(instance.value, recipe, context)
         case .build(let metadata):
             if let error = metadata.declarationError { throw error }
             // The frame goes on the stack before the initializer runs, so an
@@ -96,8 +103,10 @@ extension Injector {
             let object: AnyObject
             do {
                 object = try metadata.construct(arguments: arguments)
+                if let tracer { tracer.record(.init(.built, metadata.name, nil, nil, depth + 1, nil)) }
                 if let accepts = recipe.accepts, !accepts(object) {
                     throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+                        .bound(at: recipe.binding)
                 }
             } catch let error as InjectionError {
                 throw context.fail(error, unwindingTo: depth)
@@ -107,7 +116,8 @@ extension Injector {
         case .link(let target):
             guard let value = try produce(target, arguments: arguments, in: context) else { return nil }
             if let accepts = recipe.accepts, !accepts(value) {
-                throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName)
+                throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
+                    at: recipe.binding)
             }
             return value
         case .closure(let make):
@@ -134,13 +144,15 @@ extension Injector {
             throw error
         } catch {
             context.unwind(to: depth)
-            throw InjectionError.providerFailed(recipe.typeName, underlying: error)
+            throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
         }
         let frame = context.frames.removeLast()
         if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
         guard let value else { return nil }
+        if let tracer { tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, depth + 1, nil)) }
         if let accepts = recipe.accepts, !accepts(value) {
             throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
+                .bound(at: recipe.binding)
         }
         store(value, for: recipe, in: context)
         return value
@@ -181,8 +193,8 @@ extension Injector {
             members = Array(context.deferred[frame.deferredStart...])
             context.deferred.removeSubrange(frame.deferredStart...)
         }
-        for member in members { member.metadata.awake(member.object) }
-        metadata.awake(object)
+        for member in members { awake(member.object, member.metadata, depth) }
+        awake(object, metadata, depth)
         for member in members {
             if let memberRecipe = member.recipe { complete(member.object, for: memberRecipe, in: context) }
         }
@@ -191,6 +203,12 @@ extension Injector {
     }
 
     private typealias Deferred = ResolutionContext.Deferred
+
+    @inline(__always)
+    private func awake(_ object: AnyObject, _ metadata: InjectableMetadata, _ depth: Int) {
+        if let tracer { tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1, nil)) }
+        metadata.awake(object)
+    }
 
     /// Moves an assembled object from `pending` to its scope's storage.
     private func complete(_ object: AnyObject, for recipe: Recipe, in context: ResolutionContext) {

@@ -1,13 +1,6 @@
+import Foundation
 import Instill
-
-/// The showroom's configuration: which gear box, which lights.
-struct ShowroomModule: Module {
-    func configure(_ binder: Binder) {
-        binder.bind((any GearBox).self, to: SixSpeedManual.self)
-        binder.bind(Headlight.self, named: "left") { _ in Headlight(side: .left) }
-        binder.bind(Headlight.self, named: "right") { _ in Headlight(side: .right) }
-    }
-}
+import ShowroomKit
 
 do {
     let injector = try Injector(modules: [ShowroomModule()])
@@ -29,6 +22,15 @@ do {
 
     let sameGarage = try injector[Garage.self]
     print("Garage is a singleton: \(sameGarage === garage), holding \(sameGarage.cars.count) cars")
+
+    // The graph, checked and drawn without building anything.
+    let roots: [Any.Type] = [Garage.self, SportsCar.self]
+    print("\nValidation: \(injector.validate(roots: roots))")
+    let graph = injector.graph(roots: roots)
+    print("\nThe graph:\n\(graph.textTree)")
+    let dotFile = FileManager.default.temporaryDirectory.appendingPathComponent("showroom.dot")
+    try graph.dot.write(to: dotFile, atomically: true, encoding: .utf8)
+    print("Graphviz version written to \(dotFile.path) (render with: dot -Tsvg \(dotFile.path) -o showroom.svg)")
 
     // What a mistake looks like: nothing is bound to a protocol.
     print("\nAsking an injector without the module for a car:")

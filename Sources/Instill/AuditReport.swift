@@ -1,0 +1,58 @@
+/// What ``Injector/audit(_:)`` found in one object: properties that are still
+/// `nil` after assembly.
+///
+/// ```swift
+/// let report = injector.audit(car)
+/// for finding in report.findings { print(finding) }
+/// // Car.radio is nil and not listed in requires: add it to `requires` if the injector should fill it.
+/// ```
+public struct AuditReport: Sendable, CustomStringConvertible {
+    /// One property found `nil`.
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        /// Why the property is reported.
+        public enum Kind: String, Sendable, Hashable {
+            /// A stored optional property that is `nil` and not listed in `requires`:
+            /// the usual "forgot to list it" mistake (or a property that is meant to
+            /// be set later).
+            case unlisted
+            /// A property listed in `requires` that is still `nil` (its binding
+            /// returned `nil`, or the object was never injected).
+            case requiredButNil
+        }
+
+        /// Why the property is reported.
+        public let kind: Kind
+        /// The class that declares the property, without module prefix.
+        public let typeName: String
+        /// The property's name.
+        public let property: String
+
+        /// One sentence: what is `nil`, and what to do.
+        public var description: String {
+            switch kind {
+            case .unlisted:
+                "\(typeName).\(property) is nil and not listed in requires: add it to `requires` if the injector should fill it."
+            case .requiredButNil:
+                "\(typeName).\(property) is listed in requires but is nil: inject the object, or bind something that is not nil."
+            }
+        }
+    }
+
+    /// The type of the object audited.
+    public let typeName: String
+    /// Every property found `nil`, superclass properties first.
+    public let findings: [Finding]
+    /// Whether the object is neither `Injectable` nor bound, so nothing is known
+    /// about what it requires (every `nil` property is then reported as unlisted).
+    public let isUnknownType: Bool
+
+    /// Whether nothing was found.
+    public var isClean: Bool { findings.isEmpty }
+
+    /// "Car: no nil properties" or one finding per line.
+    public var description: String {
+        guard !findings.isEmpty else { return "\(typeName): no nil properties." }
+        return "\(typeName): \(findings.count) nil propert\(findings.count == 1 ? "y" : "ies"):\n"
+            + findings.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,30 @@
+extension Injector {
+    /// Checks the whole configuration without building anything, and reports every
+    /// problem at once.
+    ///
+    /// The walk starts from every binding this injector sees (its own and its
+    /// ancestors'), its eager singletons, and `roots`, the types the app will ask
+    /// for; it follows every requirement, reading only type metadata. It finds:
+    ///
+    /// - requirements and roots with nothing bound (named ones included), with the
+    ///   chain that leads there, the `#fileID:line` of the requirement, and near
+    ///   matches;
+    /// - cycles that pass through no singleton or graph-scoped object, with their path;
+    /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
+    ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
+    /// - eager singletons that are not in singleton scope;
+    /// - requirements declared with key paths into another class.
+    ///
+    /// It cannot see inside closures and providers, and it cannot check that a type
+    /// bound to a protocol with `bind(_:to:)` conforms: that is checked on first use.
+    ///
+    /// ```swift
+    /// let report = injector.validate(roots: [Car.self])
+    /// if !report.isValid { print(report) }
+    /// ```
+    public func validate(roots: [Any.Type] = []) -> ValidationReport {
+        var walker = DependencyWalker(injector: self)
+        walker.walk(bindingRoots: true, extraRoots: roots)
+        return ValidationReport(problems: walker.problems)
+    }
+}

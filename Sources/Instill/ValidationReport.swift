@@ -1,0 +1,46 @@
+/// Every problem ``Injector/validate(roots:)`` found, at once.
+///
+/// Each problem is an ``InjectionError`` with its kind, chain, source locations
+/// and fix line. The report prints as one block:
+///
+/// ```
+/// Validation failed for 2 problems:
+///
+/// 1. noBinding: nothing is bound to any GearBox, and it cannot be built automatically.
+///    Requested: Car
+///    Chain: Car.gearBox (declared at App/Car.swift:12)
+///    To fix: …
+///
+/// 2. cycle: …
+/// ```
+///
+/// A report is an `Error`, so `try injector.validate().check()` stops a launch or a
+/// test on the first broken configuration.
+public struct ValidationReport: Error, CustomStringConvertible, Sendable {
+    /// The problems, in the order they were found.
+    public let problems: [InjectionError]
+
+    /// Whether no problem was found.
+    public var isValid: Bool { problems.isEmpty }
+
+    /// Throws this report when it has problems.
+    public func check() throws {
+        if !isValid { throw self }
+    }
+
+    /// "Validation passed" or "Validation failed for N problems:" and each problem,
+    /// numbered.
+    public var description: String {
+        guard !problems.isEmpty else { return "Validation passed: no problems found." }
+        var text = "Validation failed for \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
+        for (index, problem) in problems.enumerated() {
+            let marker = "\(index + 1). "
+            let lines = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+            text += "\n\n" + marker + lines[0]
+            for line in lines.dropFirst() {
+                text += "\n" + String(repeating: " ", count: marker.count) + line.drop { $0 == " " }
+            }
+        }
+        return text
+    }
+}
