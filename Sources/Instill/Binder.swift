@@ -18,7 +18,7 @@
 public final class Binder {
     var bindings: [Binding] = []
     var scopeOverrides: [ObjectIdentifier: Scope] = [:]
-    var eagerSingletons: [(key: BindingKey, type: TypeReference, location: SourceLocation)] = []
+    var eagerSingletons: [EagerSingleton] = []
     var module: String = "Injector"
 
     init() {}
@@ -122,7 +122,9 @@ public final class Binder {
         _ type: T.Type, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
     ) {
         eagerSingletons.append(
-            (BindingKey(type, name: name), TypeReference(type), SourceLocation(file: file, line: line)))
+            EagerSingleton(
+                key: BindingKey(type, name: name), type: TypeReference(type),
+                location: SourceLocation(file: file, line: line), module: module))
     }
 
     private func add(

@@ -15,10 +15,12 @@ public struct InjectionArguments: Sendable {
     /// The arguments, in order.
     public let values: [any Sendable]
     let builtType: String
+    let isForProvider: Bool
 
-    init(_ values: [any Sendable], building builtType: String) {
+    init(_ values: [any Sendable], building builtType: String, forProvider: Bool = false) {
         self.values = values
         self.builtType = builtType
+        self.isForProvider = forProvider
     }
 
     /// The number of arguments.
@@ -32,7 +34,8 @@ public struct InjectionArguments: Sendable {
     public func argument<Value>(_ index: Int, as type: Value.Type = Value.self) throws -> Value {
         guard values.indices.contains(index) else {
             throw InjectionError.missingArgument(
-                building: builtType, index: index, expected: typeName(Value.self), count: values.count)
+                building: builtType, index: index, expected: typeName(Value.self), count: values.count,
+                forProvider: isForProvider)
         }
         guard let value = values[index] as? Value else {
             throw InjectionError.argumentMismatch(

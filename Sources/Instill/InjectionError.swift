@@ -118,38 +118,71 @@ extension InjectionError {
         return copy
     }
 
-    static func noBinding(for type: String, name: String?, nearMatches: [String]) -> InjectionError {
-        let target = name.map { "\(type) named \"\($0)\"" } ?? type
+    static func noBinding(for type: Any.Type, name: String?, nearMatches: [String]) -> InjectionError {
+        let typeName = typeName(type)
+        let spelled = spelling(of: type)
+        let target = name.map { "\(typeName) named \"\($0)\"" } ?? typeName
         let fix: String
         if let name {
             fix =
-                "bind it in a module: binder.bind(\(bindableSpelling(type)).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
+                "bind it in a module: binder.bind(\(spelled).self, named: \"\(name)\") { _ in ... }, or use a name that is bound."
         } else {
-            fix =
-                "bind an implementation in a module: binder.bind(\(bindableSpelling(type)).self, to: SomeType.self), or make it an Injectable class."
+            switch TypeKind(type) {
+            case .existential:
+                fix =
+                    "bind an implementation in a module: binder.bind(\(spelled).self, to: SomeType.self), or an instance: binder.bind(value, as: \(spelled).self)."
+            case .class:
+                fix =
+                    "make \(typeName) Injectable, or bind it in a module: binder.bind(\(spelled).self) { _ in \(typeName)(...) }."
+            case .function:
+                fix = "bind a closure value in a module: binder.bind(\(spelled).self) { _ in { ... } }."
+            case .value:
+                fix =
+                    "bind a value in a module: binder.bind(\(typeName)(...)), or binder.bind(\(spelled).self) { _ in ... }."
+            }
         }
         return InjectionError(
-            .noBinding, type: type, summary: "nothing is bound to \(target), and it cannot be built automatically.",
+            .noBinding, type: typeName, summary: "nothing is bound to \(target), and it cannot be built automatically.",
             fix: fix, nearMatches: nearMatches)
     }
 
     static func cycle(path: [String], type: String) -> InjectionError {
-        InjectionError(
+        let fix: String
+        if let initializer = path.first(where: { $0.hasSuffix(".init") }) {
+            let owner = String(initializer.dropLast(".init".count))
+            fix =
+                "the initializer of \(owner) asks the injector for something that needs \(owner) itself: list it in `requires` instead (filled after init), or ask for it in awakeFromInjection()."
+        } else if let binding = path.first(where: { $0.hasSuffix(" (binding)") }) {
+            let bound = String(binding.dropLast(" (binding)".count))
+            fix =
+                "the closure or provider bound to \(bound) asks the injector for \(bound) again: build the value in the closure, or ask for a concrete type that is not bound to \(bound)."
+        } else {
+            fix =
+                "give one type in the cycle .singleton, .graph or .weak scope, or make one requirement a Provider so it is built later."
+        }
+        return InjectionError(
             .cycle, type: type,
             summary:
-                "the requirements form a cycle with no singleton or graph-scoped object: \(path.joined(separator: " → ")).",
-            fix:
-                "give one type in the cycle .singleton or .graph scope, or make one requirement a Provider so it is built later."
-        )
+                "the requirements form a cycle with no singleton, graph or weak-scoped object: \(path.joined(separator: " → ")).",
+            fix: fix)
     }
 
-    static func missingArgument(building type: String, index: Int, expected: String, count: Int) -> InjectionError {
+    static func linkCycle(path: [String], type: String) -> InjectionError {
         InjectionError(
+            .cycle, type: type, summary: "the bindings form a loop: \(path.joined(separator: " → ")).",
+            fix: "bind one of them to a concrete Injectable type instead of to another bound type.")
+    }
+
+    static func missingArgument(
+        building type: String, index: Int, expected: String, count: Int, forProvider: Bool
+    ) -> InjectionError {
+        let given = "\(count) argument\(count == 1 ? " was" : "s were") given"
+        return InjectionError(
             .argumentMismatch, type: type,
-            summary:
-                "\(type) reads argument \(index) as \(expected), but \(count) argument\(count == 1 ? " was" : "s were") given.",
-            fix:
-                "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or declare defaults in its Initializer."
+            summary: "\(type) reads argument \(index) as \(expected), but \(given).",
+            fix: forProvider
+                ? "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or check `arguments.count` in the provider before reading argument \(index)."
+                : "pass \(index + 1) or more arguments (getObject(\(type).self, arguments: ...)), or declare defaults in its Initializer."
         )
     }
 
@@ -173,17 +206,29 @@ extension InjectionError {
     }
 
     static func instanceDoesNotConform(_ value: String, boundTo type: String) -> InjectionError {
-        InjectionError(
+        let isProtocol = type.hasPrefix("any ")
+        let target = isProtocol ? String(type.dropFirst(4)) : type
+        return InjectionError(
             .instanceDoesNotConform, type: type,
-            summary: "the value bound to \(type) is \(article(value)) \(value), which is not \(article(type)) \(type).",
-            fix: "bind a value that is \(article(type)) \(type), or change the type of the requirement.")
+            summary: isProtocol
+                ? "the value bound to \(type) is \(article(value)) \(value), which does not conform to \(target)."
+                : "the value bound to \(type) is \(article(value)) \(value), which is not \(article(type)) \(type).",
+            fix:
+                "bind a value that is \(isProtocol ? "a \(target)" : "\(article(type)) \(type)"), or change the type of the requirement."
+        )
     }
 
     static func typeDoesNotConform(_ implementation: String, boundTo type: String) -> InjectionError {
-        InjectionError(
+        let isProtocol = type.hasPrefix("any ")
+        let target = isProtocol ? String(type.dropFirst(4)) : type
+        return InjectionError(
             .typeDoesNotConform, type: type,
-            summary: "\(implementation) is bound to \(type) but does not conform to it.",
-            fix: "make \(implementation) conform to \(type), or bind another type to \(type).")
+            summary: isProtocol
+                ? "\(implementation) is bound to \(type) but does not conform to \(target)."
+                : "\(implementation) is bound to \(type) but is not a subclass of \(type).",
+            fix: isProtocol
+                ? "make \(implementation) conform to \(target), or bind another type to \(type)."
+                : "make \(implementation) a subclass of \(type), or bind another type to \(type).")
     }
 
     static func initializerFailed(_ type: String, underlying: any Error) -> InjectionError {
@@ -214,11 +259,14 @@ extension InjectionError {
             fix: "add `init()` to \(type), or declare `static let initializer = Initializer { arguments in ... }`.")
     }
 
-    static func nilValue(_ type: String) -> InjectionError {
-        InjectionError(
+    static func nilValue(_ type: String, forRequirement: Bool) -> InjectionError {
+        let optional = type.hasPrefix("any ") ? "(\(type))?" : "\(type)?"
+        return InjectionError(
             .nilValue, type: type,
             summary: "the binding of \(type) returned nil where \(article(type)) \(type) is required.",
-            fix: "return a value from the binding, or make the requirement optional (\(type)?).")
+            fix: forRequirement
+                ? "return a value from the binding, or declare the requirement's property optional (\(optional))."
+                : "return a value from the binding: getObject never returns nil.")
     }
 
     static func injectorReleased(_ type: String) -> InjectionError {

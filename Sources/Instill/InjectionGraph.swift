@@ -10,7 +10,7 @@
 /// // Car (normal)
 /// // ├─ engine: Engine (normal)
 /// // ├─ gearBox: any GearBox → SixSpeed (singleton)
-/// // └─ leftLight "left": Headlight (normal, closure)
+/// // └─ leftLight: Headlight "left" (normal, closure)
 /// try graph.dot.write(...)   // dot -Tsvg graph.dot > graph.svg
 /// ```
 ///
@@ -82,9 +82,11 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
             var label = edge.label
             if let name = edge.name { label += "\n\"\(name)\"" }
             var attributes = ["label=\(quoted(label))"]
-            if edge.label == "bound to" { attributes.append("style=dashed") }
-            if edge.isProvider { attributes.append("style=dotted") }
-            if edge.name != nil { attributes.append("style=bold") }
+            var styles: [String] = []
+            if edge.label == "bound to" { styles.append("dashed") }
+            if edge.isProvider { styles.append("dotted") }
+            if edge.name != nil { styles.append("bold") }
+            if !styles.isEmpty { attributes.append("style=\(quoted(styles.joined(separator: ",")))") }
             if edge.hasProblem {
                 attributes.append("color=red, fontcolor=red, penwidth=2")
             } else if edge.isInCycle {

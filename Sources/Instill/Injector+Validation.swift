@@ -12,7 +12,8 @@ extension Injector {
     /// - cycles that pass through no singleton or graph-scoped object, with their path;
     /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
-    /// - eager singletons that are not in singleton scope;
+    /// - eager singletons that are not in singleton scope (an injector with one
+    ///   cannot be created; ``validate(modules:roots:)`` reports it with the rest);
     /// - requirements declared with key paths into another class.
     ///
     /// It cannot see inside closures and providers, and it cannot check that a type
@@ -26,5 +27,17 @@ extension Injector {
         var walker = DependencyWalker(injector: self)
         walker.walk(bindingRoots: true, extraRoots: roots)
         return ValidationReport(problems: walker.problems)
+    }
+
+    /// Checks a configuration before an injector is made from it: the modules are
+    /// configured, but nothing is built, not even eager singletons, so a
+    /// configuration that would make ``init(modules:tracer:)`` throw is reported
+    /// with all its other problems.
+    ///
+    /// ```swift
+    /// let report = Injector.validate(modules: [AppModule()], roots: [Car.self])
+    /// ```
+    public static func validate(modules: [any Module], roots: [Any.Type] = []) -> ValidationReport {
+        Injector(configuring: modules, parent: nil, tracer: nil).validate(roots: roots)
     }
 }

@@ -19,11 +19,8 @@ public final class Injector: Sendable {
     let modules: [any Module]
     let bindings: [BindingKey: Binding]
     let scopeOverrides: [ObjectIdentifier: Scope]
-    let eagerSingletons: [(key: BindingKey, type: TypeReference, location: SourceLocation)]
+    let eagerSingletons: [EagerSingleton]
     let parent: Injector?
-    /// Held while a thread builds shared objects; one per family of injectors (a
-    /// root and its children), so families never wait on each other in a cycle.
-    let creationLock: Lock
     /// Receives resolution events; `nil` costs one branch per event.
     let tracer: (any ResolutionTracer)?
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
@@ -49,13 +46,19 @@ public final class Injector: Sendable {
     }
 
     convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
+        self.init(configuring: modules, parent: parent, tracer: tracer)
+        try startEagerSingletons(eagerSingletons)
+    }
+
+    /// An injector whose modules are configured but whose eager singletons are not
+    /// built yet.
+    convenience init(configuring modules: [any Module], parent: Injector?, tracer: (any ResolutionTracer)?) {
         let binder = Binder()
         for module in modules {
             binder.module = typeName(type(of: module))
             module.configure(binder)
         }
         self.init(parent: parent, modules: modules, binder: binder, tracer: tracer)
-        try startEagerSingletons(eagerSingletons)
     }
 
     private init(parent: Injector?, modules: [any Module], binder: Binder, tracer: (any ResolutionTracer)?) {
@@ -66,20 +69,17 @@ public final class Injector: Sendable {
         self.bindings = table
         self.scopeOverrides = binder.scopeOverrides
         self.eagerSingletons = binder.eagerSingletons
-        self.creationLock = parent?.creationLock ?? Lock()
         self.tracer = tracer
     }
 
-    private func startEagerSingletons(
-        _ eager: [(key: BindingKey, type: TypeReference, location: SourceLocation)]
-    ) throws {
+    private func startEagerSingletons(_ eager: [EagerSingleton]) throws {
         for entry in eager {
             let recipe = try recipe(for: entry.key, type: entry.type)
             guard recipe.effectiveScope == .singleton else {
                 var error = InjectionError.eagerSingletonNotSingleton(
                     recipe.typeName, scope: recipe.effectiveScope,
                     implementation: recipe.isAutomaticBuild ? recipe.linkedTypeName : nil)
-                error.bindingLocation = entry.location.description
+                error.bindingLocation = entry.boundAt
                 throw error
             }
             _ = try resolve(Any.self, key: entry.key, type: entry.type)

@@ -39,6 +39,7 @@ public enum Scope: Sendable, Hashable, CustomStringConvertible {
     var isShared: Bool { self == .singleton || self == .weak }
 
     /// Whether an object in this scope is registered before its requirements are
-    /// filled, so that a cycle through it resolves (assembly rule 2).
-    var breaksCycles: Bool { self == .singleton || self == .graph }
+    /// filled, so that a cycle through it resolves (assembly rule 2). A weak-scoped
+    /// object is shared while someone holds it, and the thread building it does.
+    var breaksCycles: Bool { self != .normal }
 }

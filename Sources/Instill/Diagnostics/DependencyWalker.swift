@@ -62,13 +62,13 @@ struct DependencyWalker {
         visit(key, type, stack: &stack, requested: type.description)
     }
 
-    private mutating func checkEager(_ eager: (key: BindingKey, type: TypeReference, location: SourceLocation)) {
+    private mutating func checkEager(_ eager: EagerSingleton) {
         guard let recipe = try? injector.recipe(for: eager.key, type: eager.type) else { return }
         guard recipe.effectiveScope != .singleton else { return }
         var problem = InjectionError.eagerSingletonNotSingleton(
             recipe.typeName, scope: recipe.effectiveScope,
             implementation: recipe.isAutomaticBuild ? recipe.linkedTypeName : nil)
-        problem.bindingLocation = eager.location.description
+        problem.bindingLocation = eager.boundAt
         problems.append(problem)
         nodes[eager.key]?.problem = true
     }
@@ -78,7 +78,7 @@ struct DependencyWalker {
         _ key: BindingKey, _ type: TypeReference, stack: inout [(key: BindingKey, label: String?)], requested: String
     ) {
         if state[key] == .inProgress {
-            if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(Array(stack[start...]), requested) }
+            if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
             return
         }
         if state[key] == .done { return }
@@ -109,6 +109,8 @@ struct DependencyWalker {
         case .build(let metadata):
             if var error = metadata.declarationError {
                 error.requestedType = requested
+                error.chain = stack.compactMap(\.label)
+                error.requirementLocation = lastLocation
                 problems.append(error)
                 nodes[key]?.problem = true
             } else {
@@ -179,7 +181,10 @@ struct DependencyWalker {
         }
     }
 
-    private mutating func reportCycle(_ members: [(key: BindingKey, label: String?)], _ requested: String) {
+    private mutating func reportCycle(
+        _ stack: [(key: BindingKey, label: String?)], from start: Int, _ requested: String
+    ) {
+        let members = Array(stack[start...])
         let keys = Set(members.map(\.key))
         // A cycle resolves when one member is kept before its requirements are filled.
         let resolves = members.contains { member in nodes[member.key]?.scope.map(\.breaksCycles) ?? false }
@@ -192,7 +197,8 @@ struct DependencyWalker {
         let path = members.compactMap(\.label) + [nodes[first]?.type.description ?? "?"]
         var problem = InjectionError.cycle(path: path, type: nodes[first]?.type.description ?? requested)
         problem.requestedType = requested
-        problem.chain = members.compactMap(\.label)
+        problem.chain = stack.compactMap(\.label)
+        problem.requirementLocation = lastLocation
         problems.append(problem)
     }
 

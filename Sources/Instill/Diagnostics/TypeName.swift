@@ -45,3 +45,36 @@ func isExistential(_ type: Any.Type) -> Bool {
     let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
     return kind == existentialKind
 }
+
+/// What kind of type a metatype is, for choosing the advice in a message.
+enum TypeKind {
+    case `class`, existential, function, value
+
+    init(_ type: Any.Type) {
+        if type is AnyClass {
+            self = .class
+        } else if isExistential(type) {
+            self = .existential
+        } else if unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x302 {
+            self = .function
+        } else {
+            self = .value
+        }
+    }
+}
+
+/// How a user writes `type` as a metatype expression's base: `(any P)` for a
+/// protocol, `(() -> Int)` for a function type, the name otherwise.
+func spelling(of type: Any.Type) -> String {
+    let name = typeName(type)
+    switch TypeKind(type) {
+    case .existential, .function: return "(\(name))"
+    case .class, .value: return name
+    }
+}
+
+/// Whether `value` is an instance of `type` (for protocols: conforms to it).
+func isInstance(_ value: Any, of type: Any.Type) -> Bool {
+    func check<T>(_: T.Type) -> Bool { value is T }
+    return check(type)
+}

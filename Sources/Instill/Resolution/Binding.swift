@@ -52,3 +52,13 @@ struct Binding: Sendable {
 struct Instance: Sendable {
     nonisolated(unsafe) let value: Any
 }
+
+/// A type registered with ``Binder/eagerSingleton(_:named:file:line:)``.
+struct EagerSingleton: Sendable {
+    let key: BindingKey
+    let type: TypeReference
+    let location: SourceLocation
+    let module: String
+
+    var boundAt: String { "\(location) in \(module)" }
+}

@@ -69,7 +69,7 @@ extension Injector {
         }
         guard key.name == nil, let metadata = InjectableMetadata.of(dynamic: type.type) else {
             throw InjectionError.noBinding(
-                for: type.description, name: key.name, nearMatches: nearMatches(for: key, type: type))
+                for: type.type, name: key.name, nearMatches: nearMatches(for: key, type: type))
         }
         let (scope, definer) = scopeOverride(for: key.type) ?? (metadata.declaredScope, root)
         if definer !== self, scope.isShared {
@@ -85,7 +85,7 @@ extension Injector {
             let path = context.linkPath.map(\.description) + [implementation.description]
             context.linking.removeAll()
             context.linkPath.removeAll()
-            throw InjectionError.cycle(path: path, type: implementation.description)
+            throw InjectionError.linkCycle(path: path, type: implementation.description)
         }
         context.linking.insert(key)
         context.linkPath.append(TypeReference(implementation.type))
@@ -116,7 +116,13 @@ extension Injector {
             where !seen.contains(binding.key) {
                 let sameType = binding.key.type == key.type && binding.key.name != key.name
                 let sameName = binding.key.type != key.type && binding.boundType.description == type.description
-                if sameType || sameName {
+                var conforming = false
+                if binding.key.type != key.type, TypeKind(type.type) == .existential,
+                    case .instance(let instance) = binding.source
+                {
+                    conforming = isInstance(instance.value, of: type.type)
+                }
+                if sameType || sameName || conforming {
                     seen.insert(binding.key)
                     matches.append(binding.summary)
                 }

@@ -21,15 +21,16 @@ final class ResolutionContext {
 
     /// An assembled object whose awake waits for the rest of its cycle.
     struct Deferred {
-        let object: AnyObject
-        let metadata: InjectableMetadata
+        let object: Any
+        /// The metadata to awake it with; `nil` for a closure or provider's value.
+        let metadata: InjectableMetadata?
         let recipe: Recipe?
     }
 
     /// A singleton or graph-scoped object registered before its requirements were
     /// filled (assembly rule 2) and not yet published.
     struct Pending {
-        let object: AnyObject
+        let object: Any
         var lowlink: Int
         let depth: Int
     }
@@ -39,7 +40,15 @@ final class ResolutionContext {
     var pending: [ObjectIdentifier: Pending] = [:]
     var graph: [ObjectIdentifier: Any] = [:]
     var activeRequests = 0
-    var heldLocks: [Lock] = []
+    /// Whether this thread holds ``creationLock``.
+    var holdsCreationLock = false
+    /// Singletons and weak-scoped objects this thread has started and not yet
+    /// published (or dropped): the creation lock is held while there are any.
+    var unpublishedShared = 0
+    /// Links being followed in the running resolution: each nests the trace one level.
+    var linkDepth = 0
+    /// The depth a ``ResolutionTracer`` event reports.
+    var traceDepth: Int { frames.count + linkDepth }
     /// Links (`bind(_:to:)` without a scope) being followed, to report a loop of them.
     var linking: Set<BindingKey> = []
     var linkPath: [TypeReference] = []
@@ -48,26 +57,55 @@ final class ResolutionContext {
         frames.reserveCapacity(16)
     }
 
-    /// Takes `lock` (the creation lock of an injector family) until the outermost
-    /// request on this thread ends.
-    func acquire(_ lock: Lock) {
-        for held in heldLocks where held === lock { return }
-        lock.lock()
-        heldLocks.append(lock)
+    /// Held by a thread while it builds singletons or weak-scoped objects, until it
+    /// has published them. One lock for the whole process: injectors whose builds
+    /// ask each other (a parent and its children, or two unrelated injectors) can
+    /// then never wait for each other in a circle. Cached objects and `.normal`
+    /// builds never take it.
+    static let creationLock = Lock()
+
+    /// Takes the creation lock, once per thread.
+    @inline(__always)
+    func acquireCreationLock() {
+        guard !holdsCreationLock else { return }
+        Self.creationLock.lock()
+        holdsCreationLock = true
+    }
+
+    /// Counts a singleton or weak-scoped object whose build starts on this thread.
+    @inline(__always)
+    func startShared(_ recipe: Recipe) {
+        if recipe.scope.isShared { unpublishedShared += 1 }
+    }
+
+    /// Counts one published (or dropped) shared object, and lets other threads build
+    /// once this one has none left in progress.
+    @inline(__always)
+    func finishShared(_ recipe: Recipe) {
+        guard recipe.scope.isShared else { return }
+        unpublishedShared -= 1
+        releaseCreationLockIfIdle()
+    }
+
+    private func releaseCreationLockIfIdle() {
+        if unpublishedShared == 0, holdsCreationLock {
+            holdsCreationLock = false
+            Self.creationLock.unlock()
+        }
     }
 
     /// Where the cycle starts that building `recipe` now would close, or `nil`.
     ///
-    /// Building a recipe that is already on the stack closes a cycle unless a
-    /// singleton or graph-scoped object above it is registered (filling its
-    /// requirements): then the cycle passes through that object, which the next
-    /// lap finds in `pending`, so it ends. A shared object that had been
-    /// constructed itself would have been found in `pending` already, so one on the
-    /// stack here is still in its initializer: a cycle.
+    /// Building a recipe that is already on the stack closes a cycle unless an
+    /// object above it is registered (a singleton, weak or graph-scoped object
+    /// filling its requirements): then the cycle passes through that object, which
+    /// the next lap finds in `pending`, so it ends. A registered object that had
+    /// been made would have been found in `pending` already, so one on the stack
+    /// here is still in its initializer, closure or provider: a cycle.
     @inline(__always)
     func cycleStart(for recipe: Recipe) -> Int? {
         guard let start = frames.lastIndex(where: { $0.recipe === recipe }) else { return nil }
-        if recipe.scope.isShared || recipe.scope.breaksCycles { return start }
+        if recipe.scope != .normal { return start }
         for frame in frames[(start + 1)...] {
             if let other = frame.recipe, other.scope.breaksCycles, frame.requirement >= 0 { return nil }
         }
@@ -87,9 +125,15 @@ final class ResolutionContext {
     func unwind(to depth: Int) {
         guard depth < frames.count else { return }
         let deferredStart = frames[depth].deferredStart
+        var dropped = frames[depth...].count { $0.recipe?.scope.isShared == true }
         frames.removeSubrange(depth...)
-        if deferred.count > deferredStart { deferred.removeSubrange(deferredStart...) }
+        if deferred.count > deferredStart {
+            dropped += deferred[deferredStart...].count { $0.recipe?.scope.isShared == true }
+            deferred.removeSubrange(deferredStart...)
+        }
         if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
+        unpublishedShared -= dropped
+        releaseCreationLockIfIdle()
     }
 
     /// `error` with the chain of requirements that led to it (when it has none yet),
@@ -117,8 +161,9 @@ final class ResolutionContext {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         frames.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)
-        for lock in heldLocks.reversed() { lock.unlock() }
-        heldLocks.removeAll(keepingCapacity: true)
+        unpublishedShared = 0
+        releaseCreationLockIfIdle()
+        linkDepth = 0
     }
 
     /// The requirements from the outermost frame to the top, as `Type.property`.

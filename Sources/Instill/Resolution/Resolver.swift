@@ -13,7 +13,7 @@ extension Injector {
         do {
             let recipe = try recipe(for: BindingKey(type, name: name), type: TypeReference(type))
             guard let value = try produce(recipe, arguments: arguments, in: context) else {
-                throw InjectionError.nilValue(recipe.typeName)
+                throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
             }
             guard let typed = value as? T else {
                 throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: typeName(type))
@@ -21,7 +21,7 @@ extension Injector {
             return typed
         } catch var error as InjectionError {
             error.requestedType = typeName(type)
-            if let tracer { tracer.record(.init(.failed, error.requestedType, name, nil, context.frames.count, error)) }
+            if let tracer { tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error)) }
             throw error
         }
     }
@@ -42,7 +42,7 @@ extension Injector {
             _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
         } catch var error as InjectionError {
             error.requestedType = metadata.name
-            if let tracer { tracer.record(.init(.failed, metadata.name, nil, nil, context.frames.count, error)) }
+            if let tracer { tracer.record(.init(.failed, metadata.name, nil, nil, context.traceDepth, error)) }
             throw error
         }
     }
@@ -50,7 +50,7 @@ extension Injector {
     /// The value of `recipe` in its scope: cached, registered in this request, or
     /// built now.
     func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if let tracer { tracer.record(.init(.requested, recipe, context.frames.count)) }
+        if let tracer { tracer.record(.init(.requested, recipe, context.traceDepth)) }
         switch recipe.scope {
         case .normal:
             return try build(recipe, arguments: arguments, in: context)
@@ -70,7 +70,7 @@ extension Injector {
             }
             // One thread builds shared objects of a family at a time; the others wait
             // here, then find the published instance.
-            context.acquire(recipe.owner.creationLock)
+            context.acquireCreationLock()
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             return try build(recipe, arguments: arguments, in: context)
         }
@@ -79,7 +79,7 @@ extension Injector {
     /// Returns a cached `value`, telling the tracer.
     @inline(__always)
     private func hit(_ value: Any, _ recipe: Recipe, _ context: ResolutionContext) -> Any {
-        if let tracer { tracer.record(.init(.cacheHit, recipe, context.frames.count)) }
+        if let tracer { tracer.record(.init(.cacheHit, recipe, context.traceDepth)) }
         return value
     }
 
@@ -100,10 +100,11 @@ extension Injector {
             let depth = context.frames.count
             context.frames.append(
                 .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+            context.startShared(recipe)
             let object: AnyObject
             do {
                 object = try metadata.construct(arguments: arguments)
-                if let tracer { tracer.record(.init(.built, metadata.name, nil, nil, depth + 1, nil)) }
+                if let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
                 if let accepts = recipe.accepts, !accepts(object) {
                     throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
                         .bound(at: recipe.binding)
@@ -114,6 +115,8 @@ extension Injector {
             return try assemble(
                 object, metadata: metadata, recipe: recipe, injector: recipe.owner, at: depth, in: context)
         case .link(let target):
+            context.linkDepth += 1
+            defer { context.linkDepth -= 1 }
             guard let value = try produce(target, arguments: arguments, in: context) else { return nil }
             if let accepts = recipe.accepts, !accepts(value) {
                 throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
@@ -123,7 +126,7 @@ extension Injector {
         case .closure(let make):
             return try call(recipe, in: context) { try make(recipe.owner) }
         case .provider(let provide):
-            let values = InjectionArguments(arguments, building: recipe.typeName)
+            let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
             return try call(recipe, in: context) { try provide(recipe.owner, values) }
         }
     }
@@ -136,6 +139,7 @@ extension Injector {
         let depth = context.frames.count
         context.frames.append(
             .init(recipe: recipe, metadata: nil, lowlink: depth, deferredStart: context.deferred.count))
+        context.startShared(recipe)
         let value: Any?
         do {
             value = try body()
@@ -147,14 +151,31 @@ extension Injector {
             throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
         }
         let frame = context.frames.removeLast()
-        if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
-        guard let value else { return nil }
-        if let tracer { tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, depth + 1, nil)) }
+        guard let value else {
+            if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
+            context.finishShared(recipe)
+            return nil
+        }
+        if let tracer {
+            tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, context.traceDepth + 1, nil))
+        }
         if let accepts = recipe.accepts, !accepts(value) {
+            context.finishShared(recipe)
             throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
                 .bound(at: recipe.binding)
         }
+        if frame.lowlink < depth {
+            // The value holds an object of a cycle that is not complete yet: keep it
+            // to this thread until the cycle is, like the cycle's own members.
+            context.reached(lowlink: frame.lowlink)
+            if recipe.scope.breaksCycles {
+                context.deferred.append(.init(object: value, metadata: nil, recipe: recipe))
+                context.pending[ObjectIdentifier(recipe)] = .init(object: value, lowlink: frame.lowlink, depth: depth)
+            }
+            return value
+        }
         store(value, for: recipe, in: context)
+        context.finishShared(recipe)
         return value
     }
 
@@ -193,8 +214,13 @@ extension Injector {
             members = Array(context.deferred[frame.deferredStart...])
             context.deferred.removeSubrange(frame.deferredStart...)
         }
-        for member in members { awake(member.object, member.metadata, depth) }
-        awake(object, metadata, depth)
+        for member in members {
+            // Members with metadata were assembled here, so they are class instances.
+            if let memberMetadata = member.metadata {
+                awake(member.object as AnyObject, memberMetadata, depth, context)
+            }
+        }
+        awake(object, metadata, depth, context)
         for member in members {
             if let memberRecipe = member.recipe { complete(member.object, for: memberRecipe, in: context) }
         }
@@ -205,15 +231,17 @@ extension Injector {
     private typealias Deferred = ResolutionContext.Deferred
 
     @inline(__always)
-    private func awake(_ object: AnyObject, _ metadata: InjectableMetadata, _ depth: Int) {
-        if let tracer { tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1, nil)) }
+    private func awake(_ object: AnyObject, _ metadata: InjectableMetadata, _ depth: Int, _ context: ResolutionContext)
+    {
+        if let tracer { tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1 + context.linkDepth, nil)) }
         metadata.awake(object)
     }
 
     /// Moves an assembled object from `pending` to its scope's storage.
-    private func complete(_ object: AnyObject, for recipe: Recipe, in context: ResolutionContext) {
+    private func complete(_ object: Any, for recipe: Recipe, in context: ResolutionContext) {
         if recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)] = nil }
         store(object, for: recipe, in: context)
+        context.finishShared(recipe)
     }
 
     private func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
@@ -237,10 +265,13 @@ extension Injector {
             let recipe = try recipe(
                 for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
             value = try produce(recipe, arguments: [], in: context)
+            if value == nil, !dependency.isOptional {
+                throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
+            }
         }
         guard let value else {
             if dependency.isOptional { return }
-            throw InjectionError.nilValue(dependency.target.description)
+            throw InjectionError.nilValue(dependency.target.description, forRequirement: true)
         }
         guard requirement.write(object, value) else {
             throw InjectionError.instanceDoesNotConform(
