@@ -75,7 +75,7 @@ extension InjectionError {
         /// Nothing is bound to a type that cannot be built automatically (a
         /// protocol, a struct, a closure type, or a name with no binding).
         public static let noBinding = Kind("noBinding")
-        /// A cycle of requirements that passes through no singleton or graph-scoped
+        /// A cycle of requirements that passes through no singleton, graph or weak-scoped
         /// object, so it cannot be assembled.
         public static let cycle = Kind("cycle")
         /// An argument is missing or not of the type the initializer or provider reads.
@@ -147,24 +147,25 @@ extension InjectionError {
     }
 
     static func cycle(path: [String], type: String) -> InjectionError {
+        let route = path.joined(separator: " → ")
+        let summary: String
         let fix: String
         if let initializer = path.first(where: { $0.hasSuffix(".init") }) {
             let owner = String(initializer.dropLast(".init".count))
+            summary = "\(owner) is asked for again while its initializer is still running: \(route)."
             fix =
                 "the initializer of \(owner) asks the injector for something that needs \(owner) itself: list it in `requires` instead (filled after init), or ask for it in awakeFromInjection()."
         } else if let binding = path.first(where: { $0.hasSuffix(" (binding)") }) {
             let bound = String(binding.dropLast(" (binding)".count))
+            summary = "\(bound) is asked for again while its closure or provider is still running: \(route)."
             fix =
                 "the closure or provider bound to \(bound) asks the injector for \(bound) again: build the value in the closure, or ask for a concrete type that is not bound to \(bound)."
         } else {
+            summary = "the requirements form a cycle with no singleton, graph or weak-scoped object: \(route)."
             fix =
                 "give one type in the cycle .singleton, .graph or .weak scope, or make one requirement a Provider so it is built later."
         }
-        return InjectionError(
-            .cycle, type: type,
-            summary:
-                "the requirements form a cycle with no singleton, graph or weak-scoped object: \(path.joined(separator: " → ")).",
-            fix: fix)
+        return InjectionError(.cycle, type: type, summary: summary, fix: fix)
     }
 
     static func linkCycle(path: [String], type: String) -> InjectionError {
@@ -214,7 +215,7 @@ extension InjectionError {
                 ? "the value bound to \(type) is \(article(value)) \(value), which does not conform to \(target)."
                 : "the value bound to \(type) is \(article(value)) \(value), which is not \(article(type)) \(type).",
             fix:
-                "bind a value that is \(isProtocol ? "a \(target)" : "\(article(type)) \(type)"), or change the type of the requirement."
+                "bind a value that is \(isProtocol ? "\(article(target)) \(target)" : "\(article(type)) \(type)"), or change the type of the requirement."
         )
     }
 

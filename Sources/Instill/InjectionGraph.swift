@@ -49,7 +49,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         /// Whether the edge is part of a cycle.
         public let isInCycle: Bool
         /// Whether a validation problem concerns this edge (a cycle with no
-        /// singleton or graph-scoped member, or a lifetime mismatch).
+        /// singleton, graph or weak-scoped member, or a lifetime mismatch).
         public let hasProblem: Bool
     }
 

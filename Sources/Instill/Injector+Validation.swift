@@ -9,7 +9,7 @@ extension Injector {
     /// - requirements and roots with nothing bound (named ones included), with the
     ///   chain that leads there, the `#fileID:line` of the requirement, and near
     ///   matches;
-    /// - cycles that pass through no singleton or graph-scoped object, with their path;
+    /// - cycles that pass through no singleton, graph or weak-scoped object, with their path;
     /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
     /// - eager singletons that are not in singleton scope (an injector with one

@@ -27,7 +27,7 @@ final class ResolutionContext {
         let recipe: Recipe?
     }
 
-    /// A singleton or graph-scoped object registered before its requirements were
+    /// A singleton, weak or graph-scoped object (or a closure value) registered before its requirements were
     /// filled (assembly rule 2) and not yet published.
     struct Pending {
         let object: Any

@@ -62,6 +62,29 @@ private final class Right: Injectable {
     init() {}
 }
 
+/// A `.weak` object in a cycle with a `.normal` one: registered before its
+/// requirements are filled, like a singleton, it resolves the cycle.
+private final class Host: Injectable {
+    static let scope: Scope = .weak
+    var guest: Guest!
+    private(set) var awakeCount = 0
+    private(set) var cycleFilledAtAwake: Bool?
+    static var requires: Requirements { Requirements(\Host.guest) }
+    init() {}
+    func awakeFromInjection() {
+        awakeCount += 1
+        cycleFilledAtAwake = guest != nil && guest.host === self
+    }
+}
+
+private final class Guest: Injectable {
+    var host: Host!
+    private(set) var awakeCount = 0
+    static var requires: Requirements { Requirements(\Guest.host) }
+    init() {}
+    func awakeFromInjection() { awakeCount += 1 }
+}
+
 /// A cycle among `.normal` types: it cannot be assembled.
 private final class A: Injectable {
     var b: B!
@@ -111,7 +134,7 @@ private final class Ouroboros: Injectable {
 }
 
 private let cycleFix =
-    "give one type in the cycle .singleton or .graph scope, or make one requirement a Provider so it is built later."
+    "give one type in the cycle .singleton, .graph or .weak scope, or make one requirement a Provider so it is built later."
 
 // MARK: - Specification
 
@@ -162,6 +185,31 @@ struct CycleTests {
         #expect(left.right.left === left)
     }
 
+    @Test("a cycle through a .weak object resolves, sharing the weak object, each object awoken once")
+    func weakCycle() throws {
+        let injector = Injector()
+
+        let host = try injector.getObject(Host.self)
+
+        #expect(host.guest.host === host)
+        #expect(host.cycleFilledAtAwake == true)
+        #expect(host.awakeCount == 1)
+        #expect(host.guest.awakeCount == 1)
+        #expect(try injector.getObject(Host.self) === host)
+        withExtendedLifetime(host) {}
+    }
+
+    @Test("a cycle entered at its .normal member shares the weak object within it, each object awoken once")
+    func weakCycleFromNormalMember() throws {
+        let guest = try Injector().getObject(Guest.self)
+
+        #expect(guest.host.guest.host === guest.host)
+        #expect(guest.host.cycleFilledAtAwake == true)
+        #expect(guest.awakeCount == 1)
+        #expect(guest.host.awakeCount == 1)
+        #expect(guest.host.guest.awakeCount == 1)
+    }
+
     @Test("a cycle among .normal types throws a cycle error showing the path")
     func normalCycleThrows() throws {
         let injector = Injector()
@@ -175,7 +223,7 @@ struct CycleTests {
         #expect(error.requirementLocation == "\(#fileID):\(B.requiresLine)")
         #expect(
             error.description == """
-                cycle: the requirements form a cycle with no singleton or graph-scoped object: A.b → B.a → A.
+                cycle: the requirements form a cycle with no singleton, graph or weak-scoped object: A.b → B.a → A.
                   Requested: A
                   Chain: A.b → B.a (declared at \(#fileID):\(B.requiresLine))
                   To fix: \(cycleFix)
@@ -191,7 +239,7 @@ struct CycleTests {
         #expect(error.kind == .cycle)
         #expect(
             error.description == """
-                cycle: the requirements form a cycle with no singleton or graph-scoped object: First.second → Second.third → Third.first → First.
+                cycle: the requirements form a cycle with no singleton, graph or weak-scoped object: First.second → Second.third → Third.first → First.
                   Requested: Entrance
                   Chain: Entrance.first → First.second → Second.third → Third.first (declared at \(#fileID):\(Third.requiresLine))
                   To fix: \(cycleFix)
@@ -207,7 +255,7 @@ struct CycleTests {
         #expect(error.kind == .cycle)
         #expect(
             error.description == """
-                cycle: the requirements form a cycle with no singleton or graph-scoped object: Ouroboros.tail → Ouroboros.
+                cycle: the requirements form a cycle with no singleton, graph or weak-scoped object: Ouroboros.tail → Ouroboros.
                   Requested: Ouroboros
                   Chain: Ouroboros.tail (declared at \(#fileID):\(Ouroboros.requiresLine))
                   To fix: \(cycleFix)

@@ -30,7 +30,7 @@ private final class Garage: Injectable {
 
 private let noGearBoxSummary = "nothing is bound to any GearBox, and it cannot be built automatically."
 private let noGearBoxFix =
-    "bind an implementation in a module: binder.bind((any GearBox).self, to: SomeType.self), or make it an Injectable class."
+    "bind an implementation in a module: binder.bind((any GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any GearBox).self)."
 
 // MARK: - Fixtures: two properties of one type
 

@@ -184,7 +184,7 @@ struct ReentrancyTests {
         #expect(error.kind == .cycle)
         #expect(
             error.summary
-                == "the requirements form a cycle with no singleton or graph-scoped object: Echo.init → Echo.")
+                == "Echo is asked for again while its initializer is still running: Echo.init → Echo.")
         // Nothing is left on the stack: asking again fails the same way, not deeper.
         let again = try #require(throws: InjectionError.self) {
             try injector.getObject(Echo.self, arguments: injector)

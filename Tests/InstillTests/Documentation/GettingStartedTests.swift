@@ -96,7 +96,7 @@ struct GettingStartedTests {
         #expect(
             error.description.hasSuffix(
                 "  To fix: bind an implementation in a module: binder.bind((any GettingStarted.GearBox).self, to: SomeType.self),"
-                    + " or make it an Injectable class."
+                    + " or an instance: binder.bind(value, as: (any GettingStarted.GearBox).self)."
             ))
     }
 

@@ -108,6 +108,7 @@ struct ClosureAndProviderTests {
 
     @Test("a closure returning nil for a non-optional request throws nilValue")
     func closureReturningNilForRequiredValue() throws {
+        let bindingLine = #line + 1
         let injector = try Injector(modules: [Configure { $0.bind((any Renderer).self) { _ in nil } }])
 
         let error = try #require(throws: InjectionError.self) { try injector.getObject((any Renderer).self) }
@@ -117,13 +118,15 @@ struct ClosureAndProviderTests {
             error.description == """
                 nilValue: the binding of any ClosureAndProviderTests.Renderer returned nil where an any ClosureAndProviderTests.Renderer is required.
                   Requested: any ClosureAndProviderTests.Renderer
-                  To fix: return a value from the binding, or make the requirement optional (any ClosureAndProviderTests.Renderer?).
+                  Bound at: \(#fileID):\(bindingLine) in ModuleFixtures.Configure
+                  To fix: return a value from the binding: getObject never returns nil.
                 """)
     }
 
     @Test("a closure or provider that throws fails with providerFailed, wrapping the cause, and caches nothing")
     func throwingBindingFails() throws {
         let attempts = Counter()
+        let closureLine = #line + 3
         let injector = try Injector(modules: [
             Configure { binder in
                 binder.bind((any Renderer).self, scope: .singleton) { _ in
@@ -144,6 +147,7 @@ struct ClosureAndProviderTests {
             closureError.description == """
                 providerFailed: the closure or provider bound to any ClosureAndProviderTests.Renderer threw: the printer is on fire
                   Requested: any ClosureAndProviderTests.Renderer
+                  Bound at: InstillTests/ClosureAndProviderTests.swift:\(closureLine) in ModuleFixtures.Configure
                   To fix: make the binding of any ClosureAndProviderTests.Renderer succeed; nothing it started was cached.
                 """)
         #expect(providerError.kind == .providerFailed)
@@ -157,6 +161,7 @@ struct ClosureAndProviderTests {
 
     @Test("a provider whose object is not of the bound type fails with instanceDoesNotConform")
     func providerOfWrongType() throws {
+        let bindingLine = #line + 2
         let injector = try Injector(modules: [
             Configure { $0.bind((any Ticket).self, provider: RendererProvider()) }
         ])
@@ -166,9 +171,10 @@ struct ClosureAndProviderTests {
         #expect(error.kind == .instanceDoesNotConform)
         #expect(
             error.description == """
-                instanceDoesNotConform: the value bound to any ClosureAndProviderTests.Ticket is a ClosureAndProviderTests.TagRenderer, which is not an any ClosureAndProviderTests.Ticket.
+                instanceDoesNotConform: the value bound to any ClosureAndProviderTests.Ticket is a ClosureAndProviderTests.TagRenderer, which does not conform to ClosureAndProviderTests.Ticket.
                   Requested: any ClosureAndProviderTests.Ticket
-                  To fix: bind a value that is an any ClosureAndProviderTests.Ticket, or change the type of the requirement.
+                  Bound at: InstillTests/ClosureAndProviderTests.swift:\(bindingLine) in ModuleFixtures.Configure
+                  To fix: bind a value that is a ClosureAndProviderTests.Ticket, or change the type of the requirement.
                 """)
     }
 

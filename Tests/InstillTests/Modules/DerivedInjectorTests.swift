@@ -93,7 +93,7 @@ struct DerivedInjectorTests {
             error.description == """
                 noBinding: nothing is bound to any DerivedInjectorTests.Network, and it cannot be built automatically.
                   Requested: any DerivedInjectorTests.Network
-                  To fix: bind an implementation in a module: binder.bind((any DerivedInjectorTests.Network).self, to: SomeType.self), or make it an Injectable class.
+                  To fix: bind an implementation in a module: binder.bind((any DerivedInjectorTests.Network).self, to: SomeType.self), or an instance: binder.bind(value, as: (any DerivedInjectorTests.Network).self).
                 """)
     }
 

@@ -88,6 +88,8 @@ struct EagerSingletonTests {
     func normalTypeIsRejected() throws {
         let builds = Counter()
 
+        // Inside the `#require` expansion, default `#line` arguments read the macro's line.
+        let eagerLine = #line + 1
         let error = try #require(throws: InjectionError.self) {
             try Injector(modules: [
                 Configure { binder in
@@ -103,6 +105,7 @@ struct EagerSingletonTests {
             error.description == """
                 eagerSingletonNotSingleton: EagerSingletonTests.Lantern is registered as an eager singleton but its scope is .normal.
                   Requested: EagerSingletonTests.Lantern
+                  Bound at: InstillTests/EagerSingletonTests.swift:\(eagerLine) in ModuleFixtures.Configure
                   To fix: declare `static let scope: Scope = .singleton` on EagerSingletonTests.Lantern, or call binder.setScope(.singleton, for: EagerSingletonTests.Lantern.self).
                 """)
     }

@@ -29,6 +29,7 @@ struct TypeBindingTests {
 
     @Test("a type bound to a protocol it does not conform to fails with an error naming both")
     func nonConformingTypeFails() throws {
+        let bindingLine = #line + 1
         let injector = try Injector(modules: [Configure { $0.bind((any Printer).self, to: Scanner.self) }])
 
         let error = try #require(throws: InjectionError.self) { try injector.getObject((any Printer).self) }
@@ -36,9 +37,10 @@ struct TypeBindingTests {
         #expect(error.kind == .typeDoesNotConform)
         #expect(
             error.description == """
-                typeDoesNotConform: TypeBindingTests.Scanner is bound to any TypeBindingTests.Printer but does not conform to it.
+                typeDoesNotConform: TypeBindingTests.Scanner is bound to any TypeBindingTests.Printer but does not conform to TypeBindingTests.Printer.
                   Requested: any TypeBindingTests.Printer
-                  To fix: make TypeBindingTests.Scanner conform to any TypeBindingTests.Printer, or bind another type to any TypeBindingTests.Printer.
+                  Bound at: InstillTests/TypeBindingTests.swift:\(bindingLine) in ModuleFixtures.Configure
+                  To fix: make TypeBindingTests.Scanner conform to TypeBindingTests.Printer, or bind another type to any TypeBindingTests.Printer.
                 """)
     }
 

@@ -1,0 +1,611 @@
+import Foundation
+import Instill
+import ShowroomKit
+import Testing
+
+@Suite("Validation")
+struct ValidationTests {
+    @Suite("One report for every problem")
+    struct Report {
+        @Test("a configuration with three different problems gives one report listing all three")
+        func threeProblemsInOneReport() {
+            let report = Injector().validate(roots: [Dashboard.self, Misdeclared.self, Registry.self])
+
+            #expect(report.problems.map(\.kind) == [.noBinding, .invalidRequirement, .lifetimeMismatch])
+            #expect(!report.isValid)
+            #expect(
+                report.description == """
+                    Validation failed for 3 problems:
+
+                    1. noBinding: nothing is bound to any ValidationTests.Display, and it cannot be built automatically.
+                       Requested: ValidationTests.Dashboard
+                       Chain: ValidationTests.Dashboard.display (declared at \(#fileID):\(Dashboard.requiresLine))
+                       To fix: bind an implementation in a module: binder.bind((any ValidationTests.Display).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.Display).self).
+
+                    2. invalidRequirement: ValidationTests.Misdeclared.requires lists a key path into ValidationTests.Dashboard, but ValidationTests.Misdeclared is not a ValidationTests.Dashboard.
+                       Requested: ValidationTests.Misdeclared
+                       To fix: list key paths rooted at ValidationTests.Misdeclared or one of its superclasses.
+
+                    3. lifetimeMismatch: ValidationTests.Registry is .singleton but requires ValidationTests.Session, which is .graph, through ValidationTests.Registry.session: it would keep the first ValidationTests.Session it gets for as long as it lives.
+                       Requested: ValidationTests.Registry
+                       Chain: ValidationTests.Registry.session (declared at \(#fileID):\(Registry.requiresLine))
+                       To fix: make ValidationTests.Session live at least as long (.singleton), or require a Provider<ValidationTests.Session> and ask it for one each time.
+                    """)
+        }
+
+        @Test("a report with one problem says so in the singular")
+        func oneProblem() {
+            let report = Injector().validate(roots: [(any Display).self])
+
+            #expect(
+                report.description == """
+                    Validation failed for 1 problem:
+
+                    1. noBinding: nothing is bound to any ValidationTests.Display, and it cannot be built automatically.
+                       Requested: any ValidationTests.Display
+                       To fix: bind an implementation in a module: binder.bind((any ValidationTests.Display).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.Display).self).
+                    """)
+        }
+
+        @Test("the Showroom configuration passes validation")
+        func showroomPasses() throws {
+            let injector = try Injector(modules: [ShowroomModule()])
+
+            let report = injector.validate(roots: [ShowroomKit.Garage.self, ShowroomKit.Car.self, SportsCar.self])
+
+            #expect(report.isValid)
+            #expect(report.problems.isEmpty)
+            #expect(report.description == "Validation passed: no problems found.")
+            #expect(throws: Never.self) { try report.check() }
+        }
+
+        @Test("check() throws the report itself when it has problems")
+        func checkThrowsTheReport() {
+            let report = Injector().validate(roots: [Dashboard.self])
+
+            let thrown = #expect(throws: ValidationReport.self) { try report.check() }
+
+            #expect(thrown?.description == report.description)
+            #expect(thrown?.problems.map(\.kind) == [.noBinding])
+        }
+    }
+
+    @Suite("Missing bindings")
+    struct MissingBindings {
+        @Test("a missing protocol binding two levels down is reported with its chain and where it is required")
+        func missingBindingTwoLevelsDown() throws {
+            let report = Injector().validate(roots: [Garage.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(problem.kind == .noBinding)
+            #expect(problem.chain == ["ValidationTests.Garage.car", "ValidationTests.Car.gearBox"])
+            #expect(problem.requirementLocation == "\(#fileID):\(Car.requiresLine)")
+            #expect(
+                problem.description == """
+                    noBinding: nothing is bound to any ValidationTests.GearBox, and it cannot be built automatically.
+                      Requested: ValidationTests.Garage
+                      Chain: ValidationTests.Garage.car → ValidationTests.Car.gearBox (declared at \(#fileID):\(Car.requiresLine))
+                      To fix: bind an implementation in a module: binder.bind((any ValidationTests.GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.GearBox).self).
+                    """)
+        }
+
+        @Test("validate() reports a missing binding with the message getObject throws for it")
+        func sameMessageAsGetObject() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Garage.self) }
+
+            let problem = try #require(injector.validate(roots: [Garage.self]).problems.first)
+
+            #expect(problem.description == thrown.description)
+        }
+
+        @Test("a missing named binding names the unnamed binding of the same type as a near match")
+        func namedBindingNearMatch() throws {
+            let injector = try Injector(modules: [UnnamedLightModule()])
+
+            let report = injector.validate(roots: [Porch.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(
+                problem.nearMatches == [
+                    "closure → ValidationTests.Headlight in ValidationTests.UnnamedLightModule (\(#fileID):\(UnnamedLightModule.bindingLine))"
+                ])
+            #expect(
+                problem.description == """
+                    noBinding: nothing is bound to ValidationTests.Headlight named "front", and it cannot be built automatically.
+                      Requested: ValidationTests.Porch
+                      Chain: ValidationTests.Porch.light (declared at \(#fileID):\(Porch.requiresLine))
+                      Bound nearby: closure → ValidationTests.Headlight in ValidationTests.UnnamedLightModule (\(#fileID):\(UnnamedLightModule.bindingLine))
+                      To fix: bind it in a module: binder.bind(ValidationTests.Headlight.self, named: "front") { _ in ... }, or use a name that is bound.
+                    """)
+        }
+
+        @Test("an extra root type that nothing is bound to is reported, with no chain")
+        func unboundExtraRoot() throws {
+            let injector = try Injector(modules: [UnnamedLightModule()])
+            #expect(injector.validate().isValid)
+
+            let report = injector.validate(roots: [(any GearBox).self])
+
+            #expect(
+                report.description == """
+                    Validation failed for 1 problem:
+
+                    1. noBinding: nothing is bound to any ValidationTests.GearBox, and it cannot be built automatically.
+                       Requested: any ValidationTests.GearBox
+                       To fix: bind an implementation in a module: binder.bind((any ValidationTests.GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.GearBox).self).
+                    """)
+        }
+
+        @Test("without roots, every binding is walked: a bound type's missing requirement is reported")
+        func bindingsAreRoots() throws {
+            let injector = try Injector(modules: [RadioModule()])
+
+            let report = injector.validate()
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(
+                problem.description == """
+                    noBinding: nothing is bound to any ValidationTests.GearBox, and it cannot be built automatically.
+                      Requested: any ValidationTests.Display
+                      Chain: ValidationTests.Radio.gearBox (declared at \(#fileID):\(Radio.requiresLine))
+                      To fix: bind an implementation in a module: binder.bind((any ValidationTests.GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.GearBox).self).
+                    """)
+        }
+
+        @Test("a child injector's validation sees its parent's bindings, and its own")
+        func childSeesParentBindings() throws {
+            let parent = try Injector(modules: [GearBoxModule()])
+            let child = try parent.childInjector(modules: [UnnamedLightModule()])
+
+            #expect(child.validate(roots: [Garage.self]).isValid)
+            #expect(child.validate().isValid)
+            #expect(!Injector().validate(roots: [Garage.self]).isValid)
+        }
+
+        @Test("a missing binding reached along two paths is reported once")
+        func reportedOnce() {
+            let report = Injector().validate(roots: [Garage.self, Car.self])
+
+            #expect(report.problems.count == 1)
+            #expect(report.problems.first?.chain == ["ValidationTests.Garage.car", "ValidationTests.Car.gearBox"])
+        }
+    }
+
+    @Suite("Declarations")
+    struct Declarations {
+        @Test("a requirement into another class, met through another type, has the chain getObject reports")
+        func invalidRequirementWithChain() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Kiosk.self) }
+
+            let problem = try #require(injector.validate(roots: [Kiosk.self]).problems.first)
+
+            #expect(problem.kind == .invalidRequirement)
+            #expect(problem.chain == ["ValidationTests.Kiosk.misdeclared"])
+            #expect(problem.description == thrown.description)
+        }
+    }
+
+    @Suite("Cycles")
+    struct Cycles {
+        @Test("a cycle of normal-scope objects is reported with its path and where its last requirement is declared")
+        func normalCycle() throws {
+            let report = Injector().validate(roots: [Ping.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(problem.kind == .cycle)
+            #expect(
+                problem.description == """
+                    cycle: the requirements form a cycle with no singleton, graph or weak-scoped object: ValidationTests.Ping.pong → ValidationTests.Pong.ping → ValidationTests.Ping.
+                      Requested: ValidationTests.Ping
+                      Chain: ValidationTests.Ping.pong → ValidationTests.Pong.ping (declared at \(#fileID):\(Pong.requiresLine))
+                      To fix: give one type in the cycle .singleton, .graph or .weak scope, or make one requirement a Provider so it is built later.
+                    """)
+        }
+
+        @Test("a cycle entered from another type is reported with the chain getObject reports")
+        func cycleReachedFromOutside() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Court.self) }
+
+            let problem = try #require(injector.validate(roots: [Court.self]).problems.first)
+
+            #expect(problem.kind == .cycle)
+            #expect(
+                problem.chain == [
+                    "ValidationTests.Court.ping", "ValidationTests.Ping.pong", "ValidationTests.Pong.ping",
+                ])
+            #expect(problem.requirementLocation == "\(#fileID):\(Pong.requiresLine)")
+            #expect(problem.description == thrown.description)
+        }
+
+        @Test(
+            "the same cycle is not a problem when one of its members is a singleton or graph-scoped",
+            arguments: [Scope.singleton, .graph])
+        func cycleThroughSharedObject(scope: Scope) throws {
+            let injector = try Injector(modules: [ScopeModule(scopes: [ObjectIdentifier(Pong.self): scope])])
+
+            let report = injector.validate(roots: [Ping.self, Pong.self, Court.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+
+        @Test("a cycle through a weak object is not a problem either, and getObject builds it")
+        func cycleThroughWeakObject() throws {
+            let injector = try Injector(modules: [ScopeModule(scopes: [ObjectIdentifier(Pong.self): .weak])])
+
+            let report = injector.validate(roots: [Ping.self, Pong.self, Court.self])
+
+            #expect(report.isValid, "\(report)")
+            // validate() agrees with getObject: the weak object is registered before its
+            // requirements are filled, so the cycle resolves, sharing it.
+            let ping = try injector.getObject(Ping.self)
+            #expect(ping.pong.ping.pong === ping.pong)
+            let pong = try injector.getObject(Pong.self)
+            #expect(pong.ping.pong === pong)
+        }
+
+        @Test("a cycle broken by a Provider is not a problem")
+        func cycleThroughProvider() {
+            let report = Injector().validate(roots: [Chicken.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+    }
+
+    @Suite("Lifetime mismatches")
+    struct LifetimeMismatches {
+        @Test(
+            "a longer-lived object requiring a shorter-lived one is a lifetime mismatch",
+            arguments: zip([Scope.singleton, .weak, .singleton], [Scope.graph, .graph, .weak]))
+        func mismatch(holder: Scope, held: Scope) throws {
+            let injector = try Injector(modules: [
+                ScopeModule(scopes: [ObjectIdentifier(Holder.self): holder, ObjectIdentifier(Held.self): held])
+            ])
+
+            let report = injector.validate(roots: [Holder.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(problem.kind == .lifetimeMismatch)
+            #expect(
+                problem.description == """
+                    lifetimeMismatch: ValidationTests.Holder is .\(holder) but requires ValidationTests.Held, which is .\(held), through ValidationTests.Holder.held: it would keep the first ValidationTests.Held it gets for as long as it lives.
+                      Requested: ValidationTests.Holder
+                      Chain: ValidationTests.Holder.held (declared at \(#fileID):\(Holder.requiresLine))
+                      To fix: make ValidationTests.Held live at least as long (.\(holder)), or require a Provider<ValidationTests.Held> and ask it for one each time.
+                    """)
+        }
+
+        @Test(
+            "an object requiring one that lives at least as long, or whose own lifetime is shorter, is fine",
+            arguments: zip(
+                [Scope.singleton, .singleton, .weak, .weak, .weak, .graph, .graph, .normal, .normal],
+                [Scope.singleton, .normal, .singleton, .weak, .normal, .graph, .weak, .graph, .weak]))
+        func noMismatch(holder: Scope, held: Scope) throws {
+            let injector = try Injector(modules: [
+                ScopeModule(scopes: [ObjectIdentifier(Holder.self): holder, ObjectIdentifier(Held.self): held])
+            ])
+
+            let report = injector.validate(roots: [Holder.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+
+        @Test("a singleton requiring a Provider of a graph-scoped object is not a problem")
+        func providerOfGraphObject() throws {
+            let injector = try Injector(modules: [
+                ScopeModule(scopes: [ObjectIdentifier(Held.self): .graph])
+            ])
+
+            let report = injector.validate(roots: [ProviderHolder.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+
+        @Test("a lifetime mismatch behind a protocol binding names the protocol")
+        func mismatchThroughLink() throws {
+            let injector = try Injector(modules: [GraphDisplayModule()])
+
+            let report = injector.validate(roots: [Billboard.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(
+                problem.summary
+                    == "ValidationTests.Billboard is .singleton but requires any ValidationTests.Display, which is .graph, through ValidationTests.Billboard.display: it would keep the first any ValidationTests.Display it gets for as long as it lives."
+            )
+        }
+    }
+
+    @Suite("Building nothing")
+    struct BuildingNothing {
+        @Test("validate() calls no initializer, closure or provider, and builds no eager singleton again")
+        func validateBuildsNothing() throws {
+            let log = BuildLog.shared
+            let before = log.entries
+            let injector = try Injector(modules: [CountingModule()])
+            // An eager singleton is built when the injector is created, and only then.
+            #expect(log.entries == before + ["EagerClock closure"])
+
+            let report = injector.validate(roots: [Workshop.self, CountedByInit.self, CountedByInitializer.self])
+
+            #expect(report.isValid, "\(report)")
+            #expect(log.entries == before + ["EagerClock closure"])
+
+            // The same injector does call them all when asked to build.
+            _ = try injector.getObject(Workshop.self)
+            #expect(
+                Array(log.entries.dropFirst(before.count + 1)) == [
+                    "Workshop.init", "CountedByInit.init", "Tool.init", "CountedByInitializer initializer",
+                    "Lamp closure", "Meter provider", "CountedGearBox.init",
+                ])
+        }
+    }
+}
+
+// MARK: - Fixtures
+
+extension ValidationTests {
+    /// A module that sets the scope of each type given.
+    private struct ScopeModule: Module {
+        let scopes: [ObjectIdentifier: Scope]
+
+        func configure(_ binder: Binder) {
+            if let scope = scopes[ObjectIdentifier(Ping.self)] { binder.setScope(scope, for: Ping.self) }
+            if let scope = scopes[ObjectIdentifier(Pong.self)] { binder.setScope(scope, for: Pong.self) }
+            if let scope = scopes[ObjectIdentifier(Holder.self)] { binder.setScope(scope, for: Holder.self) }
+            if let scope = scopes[ObjectIdentifier(Held.self)] { binder.setScope(scope, for: Held.self) }
+        }
+    }
+
+    // Three problems: a missing binding, a requirement into another class, a lifetime mismatch.
+
+    private protocol Display: AnyObject {}
+
+    private final class Dashboard: Injectable {
+        var display: (any Display)!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Dashboard.display) }
+        init() {}
+    }
+
+    private final class Misdeclared: Injectable {
+        static var requires: Requirements { Requirements(\Dashboard.display) }
+        init() {}
+    }
+
+    private final class Kiosk: Injectable {
+        var misdeclared: Misdeclared!
+        static var requires: Requirements { Requirements(\Kiosk.misdeclared) }
+        init() {}
+    }
+
+    private final class Session: Injectable {
+        static let scope: Scope = .graph
+        init() {}
+    }
+
+    private final class Registry: Injectable {
+        static let scope: Scope = .singleton
+        var session: Session!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Registry.session) }
+        init() {}
+    }
+
+    // A missing protocol binding two levels down.
+
+    private protocol GearBox: AnyObject {}
+
+    private final class Car: Injectable {
+        var gearBox: (any GearBox)!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Car.gearBox) }
+        init() {}
+    }
+
+    private final class Garage: Injectable {
+        var car: Car!
+        static var requires: Requirements { Requirements(\Garage.car) }
+        init() {}
+    }
+
+    private final class Manual: GearBox, Injectable {
+        init() {}
+    }
+
+    private struct GearBoxModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind((any GearBox).self, to: Manual.self)
+        }
+    }
+
+    /// Bound to a protocol; requires what nothing is bound to.
+    private final class Radio: Display, Injectable {
+        var gearBox: (any GearBox)!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Radio.gearBox) }
+        init() {}
+    }
+
+    private struct RadioModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind((any Display).self, to: Radio.self)
+        }
+    }
+
+    // A named requirement with only an unnamed binding.
+
+    private final class Headlight {}
+
+    private final class Porch: Injectable {
+        var light: Headlight!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements().named("front", \Porch.light) }
+        init() {}
+    }
+
+    private struct UnnamedLightModule: Module {
+        static let bindingLine = #line + 2
+        func configure(_ binder: Binder) {
+            binder.bind(Headlight.self) { _ in Headlight() }
+        }
+    }
+
+    // Cycles.
+
+    private final class Ping: Injectable {
+        var pong: Pong!
+        static var requires: Requirements { Requirements(\Ping.pong) }
+        init() {}
+    }
+
+    private final class Pong: Injectable {
+        var ping: Ping!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Pong.ping) }
+        init() {}
+    }
+
+    /// Not part of the cycle: requires its way into it.
+    private final class Court: Injectable {
+        var ping: Ping!
+        static var requires: Requirements { Requirements(\Court.ping) }
+        init() {}
+    }
+
+    private final class Chicken: Injectable {
+        var egg: Egg!
+        static var requires: Requirements { Requirements(\Chicken.egg) }
+        init() {}
+    }
+
+    private final class Egg: Injectable {
+        var chicken: Provider<Chicken>!
+        static var requires: Requirements { Requirements(\Egg.chicken) }
+        init() {}
+    }
+
+    // Lifetimes: scopes are set by the module.
+
+    private final class Held: Injectable {
+        init() {}
+    }
+
+    private final class Holder: Injectable {
+        var held: Held!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Holder.held) }
+        init() {}
+    }
+
+    private final class ProviderHolder: Injectable {
+        static let scope: Scope = .singleton
+        var held: Provider<Held>!
+        static var requires: Requirements { Requirements(\ProviderHolder.held) }
+        init() {}
+    }
+
+    private final class Screen: Display, Injectable {
+        init() {}
+    }
+
+    private final class Billboard: Injectable {
+        static let scope: Scope = .singleton
+        var display: (any Display)!
+        static var requires: Requirements { Requirements(\Billboard.display) }
+        init() {}
+    }
+
+    private struct GraphDisplayModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind((any Display).self, to: Screen.self, scope: .graph)
+        }
+    }
+
+    // Counting what is built.
+
+    /// Every initializer, closure and provider below writes here when it runs.
+    private final class BuildLog: @unchecked Sendable {  // `list` is only touched while holding `lock`
+        static let shared = BuildLog()
+        private let lock = NSLock()
+        private var list: [String] = []
+
+        var entries: [String] { lock.withLock { list } }
+        func append(_ entry: String) { lock.withLock { list.append(entry) } }
+    }
+
+    private final class CountedByInit: Injectable {
+        var tool: Tool!
+        static var requires: Requirements { Requirements(\CountedByInit.tool) }
+        init() { BuildLog.shared.append("CountedByInit.init") }
+    }
+
+    private final class CountedByInitializer: Injectable {
+        static let scope: Scope = .singleton
+        static let initializer = Initializer { _ in
+            BuildLog.shared.append("CountedByInitializer initializer")
+            return CountedByInitializer()
+        }
+    }
+
+    private final class Tool: Injectable {
+        init() { BuildLog.shared.append("Tool.init") }
+    }
+
+    private protocol Clock: AnyObject {}
+
+    private final class EagerClock: Clock {}
+
+    private final class Lamp {}
+
+    private final class Meter {}
+
+    private struct MeterProvider: ObjectProvider {
+        func provide(_ injector: Injector, arguments: InjectionArguments) throws -> Meter? {
+            BuildLog.shared.append("Meter provider")
+            return Meter()
+        }
+    }
+
+    private final class Workshop: Injectable {
+        var counted: CountedByInit!
+        var declared: CountedByInitializer!
+        var lamp: Lamp!
+        var meter: Meter!
+        var clock: (any Clock)!
+        var tools: Provider<Tool>!
+        var gearBox: (any GearBox)!
+        static var requires: Requirements {
+            Requirements(\Workshop.counted, \.declared, \.lamp, \.meter, \.clock, \.tools, \.gearBox)
+        }
+        init() { BuildLog.shared.append("Workshop.init") }
+    }
+
+    private final class CountedGearBox: GearBox, Injectable {
+        static let scope: Scope = .singleton
+        init() { BuildLog.shared.append("CountedGearBox.init") }
+    }
+
+    private struct CountingModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind((any Clock).self, scope: .singleton) { _ in
+                BuildLog.shared.append("EagerClock closure")
+                return EagerClock()
+            }
+            binder.eagerSingleton((any Clock).self)
+            binder.bind(Lamp.self) { _ in
+                BuildLog.shared.append("Lamp closure")
+                return Lamp()
+            }
+            binder.bind(Meter.self, provider: MeterProvider())
+            binder.bind((any GearBox).self, to: CountedGearBox.self)
+        }
+    }
+}
