@@ -23,7 +23,11 @@ public final class Injector: Sendable {
     let parent: Injector?
     /// Receives resolution events; `nil` costs one branch per event.
     let tracer: (any ResolutionTracer)?
+    /// `tracer != nil`, checked on the hot path without copying the existential.
+    let isTracing: Bool
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
+    /// Recipes of unnamed keys, readable without a lock (see `recipe(for:type:)`).
+    let quickRecipes = AtomicSlots(count: Injector.quickSlotCount)
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
@@ -70,6 +74,7 @@ public final class Injector: Sendable {
         self.scopeOverrides = binder.scopeOverrides
         self.eagerSingletons = binder.eagerSingletons
         self.tracer = tracer
+        self.isTracing = tracer != nil
     }
 
     private func startEagerSingletons(_ eager: [EagerSingleton]) throws {

@@ -8,7 +8,13 @@ final class InjectableMetadata: Sendable {
     let initializer: Initializer
     /// Set when `requires` lists a key path the type cannot be written through.
     let declarationError: InjectionError?
+    /// `declarationError != nil`, checked on the hot path without copying the error.
+    let hasDeclarationError: Bool
+    /// The type's identity, for the exact-type check that avoids a dynamic cast.
+    let classIdentifier: ObjectIdentifier
     let isInstance: @Sendable (AnyObject) -> Bool
+    /// `init()`, when the type declares no initializer: no arguments to box.
+    let makeDefault: (@Sendable () throws -> AnyObject)?
     let awake: @Sendable (AnyObject) -> Void
 
     private init<T: Injectable>(_ type: T.Type) {
@@ -21,7 +27,14 @@ final class InjectableMetadata: Sendable {
         self.declarationError = requirements.first { !$0.isApplicable(T.self) }.map {
             InjectionError.invalidRequirement(typeName(type), root: $0.rootType.description)
         }
+        self.hasDeclarationError = declarationError != nil
+        self.classIdentifier = ObjectIdentifier(type)
         self.isInstance = { $0 is T }
+        if T.initializer.isDefault {
+            self.makeDefault = { try T() }
+        } else {
+            self.makeDefault = nil
+        }
         self.awake = { unsafeDowncast($0, to: T.self).awakeFromInjection() }
         PropertyNames.register(requirements)
     }
@@ -50,16 +63,20 @@ final class InjectableMetadata: Sendable {
     /// Builds an instance with the initializer, using its defaults when `arguments`
     /// is empty.
     func construct(arguments: [any Sendable]) throws -> AnyObject {
-        let values = arguments.isEmpty ? initializer.defaults : arguments
         let object: AnyObject
         do {
-            object = try initializer.build(InjectionArguments(values, building: name))
+            if arguments.isEmpty, let makeDefault {
+                object = try makeDefault()
+            } else {
+                let values = arguments.isEmpty ? initializer.defaults : arguments
+                object = try initializer.build(InjectionArguments(values, building: name))
+            }
         } catch let error as InjectionError {
             throw error
         } catch {
             throw InjectionError.initializerFailed(name, underlying: error)
         }
-        guard isInstance(object) else {
+        guard ObjectIdentifier(Swift.type(of: object)) == classIdentifier || isInstance(object) else {
             throw InjectionError.initializerBuiltWrongType(name, built: typeName(Swift.type(of: object)))
         }
         return object

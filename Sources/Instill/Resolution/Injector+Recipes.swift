@@ -4,6 +4,24 @@ extension Injector {
     /// The recipe for `key`, made on first use.
     @inline(__always)
     func recipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
+        // Unnamed keys first try a small lock-free table, filled as keys are met.
+        let slot = key.name == nil ? Self.quickSlot(key.type) : -1
+        if slot >= 0, let quick = quickRecipes.recipe(slot), quick.key == key { return quick }
+        let recipe = try lockedRecipe(for: key, type: type)
+        if slot >= 0 { quickRecipes.link(slot, to: recipe) }
+        return recipe
+    }
+
+    static let quickSlotCount = 64
+
+    /// A slot of the quick table for a type: a multiplicative hash of its address.
+    @inline(__always)
+    private static func quickSlot(_ type: ObjectIdentifier) -> Int {
+        let bits = UInt(bitPattern: type) >> 4
+        return Int((bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    private func lockedRecipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
         if let known = recipeTable.withLock({ $0[key] }) { return known }
         let made = try makeRecipe(for: key, type: type)
         return recipeTable.withLock { table in

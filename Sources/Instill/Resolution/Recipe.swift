@@ -23,8 +23,17 @@ final class Recipe: Sendable {
     let binding: Binding?
     /// The requested type's name, computed once.
     let typeName: String
+    /// Whether the recipe builds `Injectable` objects (so values are class instances).
+    let yieldsObject: Bool
+    /// The type it builds, when ``yieldsObject``.
+    let objectMetadata: InjectableMetadata?
+    /// For each requirement of ``objectMetadata``, the recipe that answers it, linked
+    /// on first use so that later builds skip the lookup.
+    let links: AtomicSlots?
+    /// A singleton's published object, readable without a lock (retained; set once).
+    private let singletonObject: AtomicSlots?
     /// The injector whose bindings fill this recipe's requirements.
-    unowned let owner: Injector
+    unowned(unsafe) let owner: Injector
     private let shared: LockedBox<SharedSlot>?
 
     init(
@@ -37,6 +46,16 @@ final class Recipe: Sendable {
         self.accepts = binding?.accepts
         self.binding = binding
         self.typeName = type.description
+        if case .build(let metadata) = source {
+            self.yieldsObject = true
+            self.objectMetadata = metadata
+            self.links = AtomicSlots(count: metadata.requirements.count)
+        } else {
+            self.yieldsObject = false
+            self.objectMetadata = nil
+            self.links = nil
+        }
+        self.singletonObject = scope == .singleton ? AtomicSlots(count: 1) : nil
         self.owner = owner
         self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
     }
@@ -69,11 +88,34 @@ final class Recipe: Sendable {
         shared?.withLock { slot in slot.strong ?? slot.weak }
     }
 
+    deinit {
+        if let singletonObject, let pointer = UnsafeRawPointer(bitPattern: singletonObject.load(0)) {
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+    }
+
+    /// The published instance of a shared scope, for recipes that build objects.
+    @inline(__always)
+    func sharedObject() -> AnyObject? {
+        if let singletonObject {
+            let word = singletonObject.load(0)
+            guard word != 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        return shared?.withLock { slot in slot.object ?? slot.weak }
+    }
+
     /// Publishes a fully assembled, awoken instance.
     func publish(_ value: Any) {
         shared?.withLock { slot in
             if scope == .singleton {
                 slot.strong = value
+                if Swift.type(of: value) is AnyClass {
+                    let object = value as AnyObject
+                    slot.object = object
+                    let word = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+                    if singletonObject?.storeIfEmpty(0, word) != word { Unmanaged.passUnretained(object).release() }
+                }
             } else if Swift.type(of: value) is AnyClass {
                 slot.weak = value as AnyObject
             }
@@ -83,5 +125,7 @@ final class Recipe: Sendable {
 
 struct SharedSlot {
     var strong: Any?
+    /// `strong`, when it is a class instance.
+    var object: AnyObject?
     weak var weak: AnyObject?
 }

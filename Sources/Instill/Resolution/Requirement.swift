@@ -1,5 +1,7 @@
+@_spi(Reflection) import Swift
+
 /// One entry of ``Requirements``: what to resolve, and how to write it.
-struct Requirement: Sendable {
+final class Requirement: Sendable {
     let keyPath: AnyKeyPath & Sendable
     let rootType: TypeReference
     let valueType: TypeReference
@@ -10,6 +12,11 @@ struct Requirement: Sendable {
     let isApplicable: @Sendable (Any.Type) -> Bool
     /// Writes a resolved value; `false` when the value is not of the property's type.
     let write: @Sendable (AnyObject, Any) -> Bool
+    /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
+    /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
+    let exactClass: ObjectIdentifier?
+    /// Writes an instance of exactly ``exactClass``.
+    let writeObject: @Sendable (AnyObject, AnyObject) -> Void
     /// The current value of the property, or `nil` when it is an empty optional.
     let read: @Sendable (AnyObject) -> Any?
 
@@ -30,11 +37,46 @@ struct Requirement: Sendable {
             unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = typed
             return true
         }
+        let dependency = self.dependency
+        let isClassProperty = dependency.kind == .object && dependency.target.type is AnyClass
+        self.exactClass = isClassProperty ? dependency.target.id : nil
+        if isClassProperty, let offset = Self.storedOffset(of: keyPath, in: Root.self) {
+            // A plain stored property of a final class: the key path would store at
+            // this offset too. `Value` is a class or an optional of one: one strong
+            // reference, laid out as `AnyObject?`.
+            self.writeObject = { object, value in
+                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+                address.assumingMemoryBound(to: AnyObject?.self).pointee = value
+            }
+        } else {
+            self.writeObject = { object, value in
+                // Only called for an instance of exactly the property's class: `Value`
+                // is that class or an optional of it, one strong reference either way.
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
+            }
+        }
         self.read = { object in
             let value: Any = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
             if let optional = value as? any OptionalMarker, optional.isNone { return nil }
             return value
         }
+    }
+
+    /// The instance offset of the property a key path stores to, when it is a plain
+    /// stored property of a final class: its description is then `\Root.name` (a
+    /// property with observers, `weak`, `unowned`, `lazy`, or one of a non-final
+    /// class, is reached through accessors and describes itself as `<computed …>`).
+    private static func storedOffset<Root: AnyObject>(of keyPath: AnyKeyPath, in root: Root.Type) -> Int? {
+        let description = String(describing: keyPath)
+        guard !description.contains("<computed"), let dot = description.firstIndex(of: ".") else { return nil }
+        let name = description[description.index(after: dot)...]
+        guard !name.contains("."), !name.contains("?"), !name.contains("!") else { return nil }
+        var offset: Int?
+        _ = _forEachField(of: root, options: _EachFieldOptions(rawValue: 1 << 0)) { field, fieldOffset, _, _ in
+            if String(cString: field) == name { offset = fieldOffset }
+            return true
+        }
+        return offset
     }
 
     /// The property's name, from the key path (see `PropertyNames`).

@@ -35,23 +35,23 @@ final class ResolutionContext {
         let depth: Int
     }
 
-    var frames: [Frame] = []
-    var deferred: [Deferred] = []
-    var pending: [ObjectIdentifier: Pending] = [:]
-    var graph: [ObjectIdentifier: Any] = [:]
-    var activeRequests = 0
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var deferred: [Deferred] = []
+    @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
+    @exclusivity(unchecked) var graph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) var activeRequests = 0
     /// Whether this thread holds ``creationLock``.
-    var holdsCreationLock = false
+    @exclusivity(unchecked) var holdsCreationLock = false
     /// Singletons and weak-scoped objects this thread has started and not yet
     /// published (or dropped): the creation lock is held while there are any.
-    var unpublishedShared = 0
+    @exclusivity(unchecked) var unpublishedShared = 0
     /// Links being followed in the running resolution: each nests the trace one level.
-    var linkDepth = 0
+    @exclusivity(unchecked) var linkDepth = 0
     /// The depth a ``ResolutionTracer`` event reports.
     var traceDepth: Int { frames.count + linkDepth }
     /// Links (`bind(_:to:)` without a scope) being followed, to report a loop of them.
-    var linking: Set<BindingKey> = []
-    var linkPath: [TypeReference] = []
+    @exclusivity(unchecked) var linking: Set<BindingKey> = []
+    @exclusivity(unchecked) var linkPath: [TypeReference] = []
 
     init() {
         frames.reserveCapacity(16)
@@ -104,10 +104,14 @@ final class ResolutionContext {
     /// here is still in its initializer, closure or provider: a cycle.
     @inline(__always)
     func cycleStart(for recipe: Recipe) -> Int? {
-        guard let start = frames.lastIndex(where: { $0.recipe === recipe }) else { return nil }
+        var start = frames.count - 1
+        while start >= 0, frames[start].recipe !== recipe { start -= 1 }
+        guard start >= 0 else { return nil }
         if recipe.scope != .normal { return start }
-        for frame in frames[(start + 1)...] {
-            if let other = frame.recipe, other.scope.breaksCycles, frame.requirement >= 0 { return nil }
+        var index = start + 1
+        while index < frames.count {
+            if let other = frames[index].recipe, other.scope.breaksCycles, frames[index].requirement >= 0 { return nil }
+            index += 1
         }
         return start
     }
@@ -159,10 +163,12 @@ final class ResolutionContext {
     func endOutermostRequest() {
         if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-        frames.removeAll(keepingCapacity: true)
-        deferred.removeAll(keepingCapacity: true)
-        unpublishedShared = 0
-        releaseCreationLockIfIdle()
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
+        if holdsCreationLock {
+            unpublishedShared = 0
+            releaseCreationLockIfIdle()
+        }
         linkDepth = 0
     }
 

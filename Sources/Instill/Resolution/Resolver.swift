@@ -4,6 +4,47 @@ extension Injector {
     /// Answers one request made through the public API, a ``Provider`` or an
     /// ``ObjectFactory``.
     func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+        // The common case without generic work: an object of exactly `T`.
+        let reference = TypeReference(type)
+        if let object = try resolveObject(reference, named: name, arguments: arguments) {
+            if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
+            guard let typed = object as? T else {
+                var error = InjectionError.instanceDoesNotConform(
+                    typeName(Swift.type(of: object)), boundTo: reference.description)
+                error.requestedType = reference.description
+                throw error
+            }
+            return typed
+        }
+        return try resolveValue(type, named: name, arguments: arguments)
+    }
+
+    /// Answers a request for a recipe that builds objects; `nil` for any other
+    /// recipe (a closure, an instance, a link…), which ``resolveValue`` answers.
+    private func resolveObject(
+        _ type: TypeReference, named name: String?, arguments: [any Sendable]
+    ) throws -> AnyObject? {
+        let context = ThreadContext.current
+        context.activeRequests += 1
+        defer {
+            context.activeRequests -= 1
+            if context.activeRequests == 0 { context.endOutermostRequest() }
+        }
+        do {
+            let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
+            guard let metadata = recipe.objectMetadata else { return nil }
+            return try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
+        } catch var error as InjectionError {
+            error.requestedType = type.description
+            if isTracing, let tracer {
+                tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+            }
+            throw error
+        }
+    }
+
+    /// Answers a request in general: any recipe, any value, cast to `T`.
+    private func resolveValue<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
         let context = ThreadContext.current
         context.activeRequests += 1
         defer {
@@ -21,7 +62,9 @@ extension Injector {
             return typed
         } catch var error as InjectionError {
             error.requestedType = typeName(type)
-            if let tracer { tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error)) }
+            if isTracing, let tracer {
+                tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+            }
             throw error
         }
     }
@@ -35,14 +78,16 @@ extension Injector {
             if context.activeRequests == 0 { context.endOutermostRequest() }
         }
         do {
-            if let error = metadata.declarationError { throw error }
+            if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
             let depth = context.frames.count
             context.frames.append(
                 .init(recipe: nil, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
             _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
         } catch var error as InjectionError {
             error.requestedType = metadata.name
-            if let tracer { tracer.record(.init(.failed, metadata.name, nil, nil, context.traceDepth, error)) }
+            if isTracing, let tracer {
+                tracer.record(.init(.failed, metadata.name, nil, nil, context.traceDepth, error))
+            }
             throw error
         }
     }
@@ -50,7 +95,7 @@ extension Injector {
     /// The value of `recipe` in its scope: cached, registered in this request, or
     /// built now.
     func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if let tracer { tracer.record(.init(.requested, recipe, context.traceDepth)) }
+        if isTracing, let tracer { tracer.record(.init(.requested, recipe, context.traceDepth)) }
         switch recipe.scope {
         case .normal:
             return try build(recipe, arguments: arguments, in: context)
@@ -79,41 +124,21 @@ extension Injector {
     /// Returns a cached `value`, telling the tracer.
     @inline(__always)
     private func hit(_ value: Any, _ recipe: Recipe, _ context: ResolutionContext) -> Any {
-        if let tracer { tracer.record(.init(.cacheHit, recipe, context.traceDepth)) }
+        if isTracing, let tracer { tracer.record(.init(.cacheHit, recipe, context.traceDepth)) }
         return value
     }
 
     /// Builds a new value for `recipe` and stores it in its scope once complete.
     private func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if let start = context.cycleStart(for: recipe) {
-            var path = Array(context.chain().suffix(from: start))
-            path.append(recipe.typeName)
-            throw InjectionError.cycle(path: path, type: recipe.typeName)
+        if case .build(let metadata) = recipe.source {
+            return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         }
+        try checkCycle(recipe, in: context)
         switch recipe.source {
         case .instance(let instance):
             return hit(instance.value, recipe, context)
         case .build(let metadata):
-            if let error = metadata.declarationError { throw error }
-            // The frame goes on the stack before the initializer runs, so an
-            // initializer that asks for its own type is a cycle, not a stack overflow.
-            let depth = context.frames.count
-            context.frames.append(
-                .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
-            context.startShared(recipe)
-            let object: AnyObject
-            do {
-                object = try metadata.construct(arguments: arguments)
-                if let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
-                if let accepts = recipe.accepts, !accepts(object) {
-                    throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
-                        .bound(at: recipe.binding)
-                }
-            } catch let error as InjectionError {
-                throw context.fail(error, unwindingTo: depth)
-            }
-            return try assemble(
-                object, metadata: metadata, recipe: recipe, injector: recipe.owner, at: depth, in: context)
+            return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         case .link(let target):
             context.linkDepth += 1
             defer { context.linkDepth -= 1 }
@@ -129,6 +154,59 @@ extension Injector {
             let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
             return try call(recipe, in: context) { try provide(recipe.owner, values) }
         }
+    }
+
+    @inline(__always)
+    private func checkCycle(_ recipe: Recipe, in context: ResolutionContext) throws {
+        if let start = context.cycleStart(for: recipe) {
+            var path = Array(context.chain().suffix(from: start))
+            path.append(recipe.typeName)
+            throw InjectionError.cycle(path: path, type: recipe.typeName)
+        }
+    }
+
+    /// ``produce(_:arguments:in:)`` for a recipe that builds `Injectable` objects,
+    /// without boxing them in `Any`: the hot path of requirements and requests.
+    @inline(__always)
+    func produceObject(
+        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
+    ) throws -> AnyObject {
+        if !isTracing {
+            if recipe.scope == .normal {
+                return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
+            }
+            if recipe.scope.isShared, let object = recipe.sharedObject() { return object }
+        }
+        guard let value = try produce(recipe, arguments: arguments, in: context) else {
+            throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
+        }
+        return value as AnyObject
+    }
+
+    /// Builds, fills and awakes an `Injectable` object for `recipe`.
+    private func buildObject(
+        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
+    ) throws -> AnyObject {
+        try checkCycle(recipe, in: context)
+        if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
+        // The frame goes on the stack before the initializer runs, so an
+        // initializer that asks for its own type is a cycle, not a stack overflow.
+        let depth = context.frames.count
+        context.frames.append(
+            .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+        context.startShared(recipe)
+        let object: AnyObject
+        do {
+            object = try metadata.construct(arguments: arguments)
+            if isTracing, let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
+            if let accepts = recipe.accepts, !accepts(object) {
+                throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+                    .bound(at: recipe.binding)
+            }
+        } catch let error as InjectionError {
+            throw context.fail(error, unwindingTo: depth)
+        }
+        return try assemble(object, metadata: metadata, recipe: recipe, injector: recipe.owner, at: depth, in: context)
     }
 
     /// Runs a closure or provider binding inside a frame of its own, so that a
@@ -156,7 +234,7 @@ extension Injector {
             context.finishShared(recipe)
             return nil
         }
-        if let tracer {
+        if isTracing, let tracer {
             tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, context.traceDepth + 1, nil))
         }
         if let accepts = recipe.accepts, !accepts(value) {
@@ -191,9 +269,12 @@ extension Injector {
             context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
         }
         do {
-            for index in metadata.requirements.indices {
+            let requirements = metadata.requirements
+            var index = 0
+            while index < requirements.count {
                 context.frames[depth].requirement = index
-                try injector.fill(metadata.requirements[index], of: object, in: context)
+                try injector.fill(requirements[index], at: index, of: object, for: recipe, in: context)
+                index += 1
             }
         } catch let error as InjectionError {
             throw context.fail(error, unwindingTo: depth)
@@ -233,7 +314,9 @@ extension Injector {
     @inline(__always)
     private func awake(_ object: AnyObject, _ metadata: InjectableMetadata, _ depth: Int, _ context: ResolutionContext)
     {
-        if let tracer { tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1 + context.linkDepth, nil)) }
+        if isTracing, let tracer {
+            tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1 + context.linkDepth, nil))
+        }
         metadata.awake(object)
     }
 
@@ -253,7 +336,10 @@ extension Injector {
     }
 
     /// Resolves one requirement and writes it.
-    private func fill(_ requirement: Requirement, of object: AnyObject, in context: ResolutionContext) throws {
+    private func fill(
+        _ requirement: Requirement, at index: Int, of object: AnyObject, for parent: Recipe?,
+        in context: ResolutionContext
+    ) throws {
         let dependency = requirement.dependency
         let value: Any?
         switch dependency.kind {
@@ -262,11 +348,26 @@ extension Injector {
         case .provider:
             value = dependency.makeProvider?(self, requirement.name)
         case .object:
-            let recipe = try recipe(
-                for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
-            value = try produce(recipe, arguments: [], in: context)
-            if value == nil, !dependency.isOptional {
-                throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
+            let recipe: Recipe
+            if let linked = parent?.links?.recipe(index) {
+                recipe = linked
+            } else {
+                recipe = try self.recipe(
+                    for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+                parent?.links?.link(index, to: recipe)
+            }
+            if let exactClass = requirement.exactClass, let metadata = recipe.objectMetadata {
+                let dependencyObject = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
+                if ObjectIdentifier(Swift.type(of: dependencyObject)) == exactClass {
+                    requirement.writeObject(object, dependencyObject)
+                    return
+                }
+                value = dependencyObject
+            } else {
+                value = try produce(recipe, arguments: [], in: context)
+                if value == nil, !dependency.isOptional {
+                    throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
+                }
             }
         }
         guard let value else {

@@ -40,7 +40,7 @@ final class Lock: @unchecked Sendable {  // the mutex is only touched through pt
 /// A value that can only be reached while holding its lock.
 final class LockedBox<Value>: @unchecked Sendable {  // every access to `value` goes through `lock`
     private let lock = Lock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) { self.value = value }
 
