@@ -12,6 +12,14 @@ extension Injector {
         return recipe
     }
 
+    /// The recipe of an unnamed key if the quick table has it.
+    @inline(__always)
+    func quickRecipe(for type: ObjectIdentifier) -> Recipe? {
+        guard let recipe = quickRecipes.recipe(Self.quickSlot(type)), recipe.key.type == type, recipe.key.name == nil
+        else { return nil }
+        return recipe
+    }
+
     static let quickSlotCount = 64
 
     /// A slot of the quick table for a type: a multiplicative hash of its address.

@@ -94,6 +94,15 @@ final class Recipe: Sendable {
         }
     }
 
+    /// A published singleton object, read without a lock; `nil` for other scopes.
+    @inline(__always)
+    func singletonValue() -> AnyObject? {
+        guard let singletonObject else { return nil }
+        let word = singletonObject.load(0)
+        guard word != 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
     /// The published instance of a shared scope, for recipes that build objects.
     @inline(__always)
     func sharedObject() -> AnyObject? {

@@ -6,6 +6,12 @@ extension Injector {
     func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
         // The common case without generic work: an object of exactly `T`.
         let reference = TypeReference(type)
+        // A published singleton needs no resolution context at all.
+        if name == nil, !isTracing, let recipe = quickRecipe(for: reference.id), let object = recipe.singletonValue(),
+            ObjectIdentifier(Swift.type(of: object)) == reference.id
+        {
+            return unsafeBitCast(object, to: T.self)
+        }
         if let object = try resolveObject(reference, named: name, arguments: arguments) {
             if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
             guard let typed = object as? T else {
