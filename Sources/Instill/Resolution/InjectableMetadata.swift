@@ -2,7 +2,9 @@
 /// the life of the process.
 final class InjectableMetadata: Sendable {
     let type: TypeReference
-    let name: String
+    /// The type's name, computed when a message or trace needs it (reflecting a type
+    /// name searches the program's conformances, which grows with its size).
+    var name: String { typeName(type.type) }
     let declaredScope: Scope
     let requirements: [Requirement]
     let initializer: Initializer
@@ -19,7 +21,6 @@ final class InjectableMetadata: Sendable {
 
     private init<T: Injectable>(_ type: T.Type) {
         self.type = TypeReference(type)
-        self.name = typeName(type)
         self.declaredScope = T.scope
         let requirements = T.requires.entries
         self.requirements = requirements

@@ -21,8 +21,8 @@ final class Recipe: Sendable {
     let accepts: (@Sendable (Any) -> Bool)?
     /// The binding this recipe comes from, if any (for messages and graphs).
     let binding: Binding?
-    /// The requested type's name, computed once.
-    let typeName: String
+    /// The requested type's name, for messages and traces.
+    var typeName: String { type.description }
     /// Whether the recipe builds `Injectable` objects (so values are class instances).
     let yieldsObject: Bool
     /// The type it builds, when ``yieldsObject``.
@@ -45,7 +45,6 @@ final class Recipe: Sendable {
         self.source = source
         self.accepts = binding?.accepts
         self.binding = binding
-        self.typeName = type.description
         if case .build(let metadata) = source {
             self.yieldsObject = true
             self.objectMetadata = metadata

@@ -32,15 +32,27 @@ final class Requirement: Sendable {
         self.name = name
         self.location = location
         self.isApplicable = { $0 is Root.Type }
-        self.write = { object, value in
-            guard let typed = value as? Value else { return false }
-            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = typed
-            return true
+        let storedOffset = Self.storedOffset(of: keyPath, in: Root.self)
+        if let offset = storedOffset {
+            // A plain stored property of a final class: store where the key path would,
+            // without the key path's projection (which allocates a box per write).
+            self.write = { object, value in
+                guard let typed = value as? Value else { return false }
+                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+                address.assumingMemoryBound(to: Value.self).pointee = typed
+                return true
+            }
+        } else {
+            self.write = { object, value in
+                guard let typed = value as? Value else { return false }
+                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = typed
+                return true
+            }
         }
         let dependency = self.dependency
         let isClassProperty = dependency.kind == .object && dependency.target.type is AnyClass
         self.exactClass = isClassProperty ? dependency.target.id : nil
-        if isClassProperty, let offset = Self.storedOffset(of: keyPath, in: Root.self) {
+        if isClassProperty, let offset = storedOffset {
             // A plain stored property of a final class: the key path would store at
             // this offset too. `Value` is a class or an optional of one: one strong
             // reference, laid out as `AnyObject?`.
