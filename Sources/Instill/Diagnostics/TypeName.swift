@@ -2,6 +2,17 @@
 /// `Car`, `Swift.Optional<Showroom.Wheel>` is `Optional<Wheel>`, and a protocol
 /// existential `(any Showroom.GearBox)` is `any GearBox`.
 func typeName(_ type: Any.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let known = typeNames.withLock({ $0[id] }) { return known }
+    let name = computeTypeName(type)
+    typeNames.withLock { $0[id] = name }
+    return name
+}
+
+/// Names already computed: types never change, and reflecting a name is slow.
+private let typeNames = LockedBox<[ObjectIdentifier: String]>([:])
+
+private func computeTypeName(_ type: Any.Type) -> String {
     var reflected = String(reflecting: type)
     // Private types reflect as `Module.(unknown context at $1234).Name`.
     while let marker = reflected.firstRange(of: "(unknown context at ") {
