@@ -92,17 +92,13 @@ public final class Injector: Sendable {
     }
 
     private func resolve(_: Any.Type, key: BindingKey, type: TypeReference) throws -> Any? {
-        let context = ThreadContext.current
-        context.activeRequests += 1
-        defer {
-            context.activeRequests -= 1
-            if context.activeRequests == 0 { context.endOutermostRequest() }
-        }
-        do {
-            return try produce(recipe(for: key, type: type), arguments: [], in: context)
-        } catch var error as InjectionError {
-            error.requestedType = type.description
-            throw error
+        try withRequest { context in
+            do {
+                return try produce(recipe(for: key, type: type), arguments: [], in: context)
+            } catch var error as InjectionError {
+                error.requestedType = type.description
+                throw error
+            }
         }
     }
 

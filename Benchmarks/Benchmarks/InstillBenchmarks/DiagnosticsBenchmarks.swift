@@ -29,23 +29,6 @@ struct IgnoringTracer: ResolutionTracer {
 /// The car graph without a tracer (the hook's cost when none is set: compare with
 /// "Car graph/Instill") and with one that ignores every event.
 func traceHook() {
-    Benchmark("Trace hook/no tracer") { (benchmark: Benchmark, injector: Injector) in
-        for _ in benchmark.scaledIterations {
-            blackHole(try injector.getObject(Car.self))
-        }
-    } setup: {
-        let injector = try Injector(modules: [CarModule()])
-        try check(isComplete(injector.getObject(Car.self)), "Instill built an incomplete car")
-        return injector
-    }
-
-    Benchmark("Trace hook/ignoring tracer") { (benchmark: Benchmark, injector: Injector) in
-        for _ in benchmark.scaledIterations {
-            blackHole(try injector.getObject(Car.self))
-        }
-    } setup: {
-        let injector = try Injector(modules: [CarModule()], tracer: IgnoringTracer())
-        try check(isComplete(injector.getObject(Car.self)), "Instill built an incomplete car")
-        return injector
-    }
+    instillCarGraph("Trace hook/no tracer", tracer: nil)
+    instillCarGraph("Trace hook/ignoring tracer", tracer: IgnoringTracer())
 }

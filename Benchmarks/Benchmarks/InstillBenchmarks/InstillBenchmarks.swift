@@ -91,15 +91,7 @@ func carGraph() {
         }
     }
 
-    Benchmark("Car graph/Instill") { (benchmark: Benchmark, injector: Injector) in
-        for _ in benchmark.scaledIterations {
-            blackHole(try injector.getObject(Car.self))
-        }
-    } setup: {
-        let injector = try Injector(modules: [CarModule()])
-        try check(isComplete(injector.getObject(Car.self)), "Instill built an incomplete car")
-        return injector
-    }
+    instillCarGraph("Car graph/Instill", tracer: nil)
 
     Benchmark("Car graph/Swinject") { (benchmark: Benchmark, container: Container) in
         for _ in benchmark.scaledIterations {
@@ -109,6 +101,19 @@ func carGraph() {
         let container = swinjectContainer(registerCar)
         try check(container.resolve(Car.self).map(isComplete) == true, "Swinject built an incomplete car")
         return container
+    }
+}
+
+/// Instill's car graph benchmark, with an optional tracer on the injector.
+func instillCarGraph(_ name: String, tracer: (any ResolutionTracer)?) {
+    Benchmark(name) { (benchmark: Benchmark, injector: Injector) in
+        for _ in benchmark.scaledIterations {
+            blackHole(try injector.getObject(Car.self))
+        }
+    } setup: {
+        let injector = try Injector(modules: [CarModule()], tracer: tracer)
+        try check(isComplete(injector.getObject(Car.self)), "Instill built an incomplete car")
+        return injector
     }
 }
 

@@ -30,72 +30,74 @@ extension Injector {
     private func resolveObject(
         _ type: TypeReference, named name: String?, arguments: [any Sendable]
     ) throws -> AnyObject? {
-        let context = ThreadContext.current
-        context.activeRequests += 1
-        defer {
-            context.activeRequests -= 1
-            if context.activeRequests == 0 { context.endOutermostRequest() }
-        }
-        do {
-            let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
-            guard let metadata = recipe.objectMetadata else { return nil }
-            return try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
-        } catch var error as InjectionError {
-            error.requestedType = type.description
-            if isTracing, let tracer {
-                tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+        try withRequest { context in
+            do {
+                let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
+                guard let metadata = recipe.objectMetadata else { return nil }
+                return try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
+            } catch var error as InjectionError {
+                error.requestedType = type.description
+                if isTracing, let tracer {
+                    tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+                }
+                throw error
             }
-            throw error
         }
     }
 
     /// Answers a request in general: any recipe, any value, cast to `T`.
     private func resolveValue<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
-        let context = ThreadContext.current
-        context.activeRequests += 1
-        defer {
-            context.activeRequests -= 1
-            if context.activeRequests == 0 { context.endOutermostRequest() }
-        }
-        do {
-            let recipe = try recipe(for: BindingKey(type, name: name), type: TypeReference(type))
-            guard let value = try produce(recipe, arguments: arguments, in: context) else {
-                throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
+        try withRequest { context in
+            do {
+                let recipe = try recipe(for: BindingKey(type, name: name), type: TypeReference(type))
+                guard let value = try produce(recipe, arguments: arguments, in: context) else {
+                    throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
+                }
+                guard let typed = value as? T else {
+                    throw InjectionError.instanceDoesNotConform(
+                        typeName(Swift.type(of: value)), boundTo: typeName(type))
+                }
+                return typed
+            } catch var error as InjectionError {
+                error.requestedType = typeName(type)
+                if isTracing, let tracer {
+                    tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+                }
+                throw error
             }
-            guard let typed = value as? T else {
-                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: typeName(type))
-            }
-            return typed
-        } catch var error as InjectionError {
-            error.requestedType = typeName(type)
-            if isTracing, let tracer {
-                tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
-            }
-            throw error
         }
     }
 
     /// Fills the requirements of an object built elsewhere, then awakes it.
     func inject(into object: AnyObject, metadata: InjectableMetadata) throws {
+        try withRequest { context in
+            do {
+                if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
+                let depth = context.frames.count
+                context.frames.append(
+                    .init(recipe: nil, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+                _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
+            } catch var error as InjectionError {
+                error.requestedType = metadata.name
+                if isTracing, let tracer {
+                    tracer.record(.init(.failed, metadata.name, nil, nil, context.traceDepth, error))
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Runs one request (top-level or re-entrant) with this thread's context; the
+    /// outermost one clears the context when it ends.
+    @inline(__always)
+    func withRequest<Result>(_ body: (ResolutionContext) throws -> Result) rethrows -> Result {
         let context = ThreadContext.current
         context.activeRequests += 1
         defer {
             context.activeRequests -= 1
             if context.activeRequests == 0 { context.endOutermostRequest() }
         }
-        do {
-            if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
-            let depth = context.frames.count
-            context.frames.append(
-                .init(recipe: nil, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
-            _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
-        } catch var error as InjectionError {
-            error.requestedType = metadata.name
-            if isTracing, let tracer {
-                tracer.record(.init(.failed, metadata.name, nil, nil, context.traceDepth, error))
-            }
-            throw error
-        }
+        return try body(context)
     }
 
     /// The value of `recipe` in its scope: cached, registered in this request, or
