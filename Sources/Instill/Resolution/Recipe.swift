@@ -23,8 +23,6 @@ final class Recipe: Sendable {
     let binding: Binding?
     /// The requested type's name, for messages and traces.
     var typeName: String { type.description }
-    /// Whether the recipe builds `Injectable` objects (so values are class instances).
-    let yieldsObject: Bool
     /// The type it builds, when ``yieldsObject``.
     let objectMetadata: InjectableMetadata?
     /// For each requirement of ``objectMetadata``, the recipe that answers it, linked
@@ -46,11 +44,9 @@ final class Recipe: Sendable {
         self.accepts = binding?.accepts
         self.binding = binding
         if case .build(let metadata) = source {
-            self.yieldsObject = true
             self.objectMetadata = metadata
             self.links = AtomicSlots(count: metadata.requirements.count)
         } else {
-            self.yieldsObject = false
             self.objectMetadata = nil
             self.links = nil
         }
@@ -105,12 +101,8 @@ final class Recipe: Sendable {
     /// The published instance of a shared scope, for recipes that build objects.
     @inline(__always)
     func sharedObject() -> AnyObject? {
-        if let singletonObject {
-            let word = singletonObject.load(0)
-            guard word != 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        return shared?.withLock { slot in slot.object ?? slot.weak }
+        if singletonObject != nil { return singletonValue() }
+        return shared?.withLock { slot in slot.weak }
     }
 
     /// Publishes a fully assembled, awoken instance.
@@ -120,7 +112,6 @@ final class Recipe: Sendable {
                 slot.strong = value
                 if Swift.type(of: value) is AnyClass {
                     let object = value as AnyObject
-                    slot.object = object
                     let word = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
                     if singletonObject?.storeIfEmpty(0, word) != word { Unmanaged.passUnretained(object).release() }
                 }
@@ -133,7 +124,5 @@ final class Recipe: Sendable {
 
 struct SharedSlot {
     var strong: Any?
-    /// `strong`, when it is a class instance.
-    var object: AnyObject?
     weak var weak: AnyObject?
 }
