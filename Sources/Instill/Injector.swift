@@ -121,6 +121,16 @@ public final class Injector: Sendable {
         try resolve(type, named: name, arguments: arguments)
     }
 
+    /// ``getObject(_:named:arguments:)`` for an `Injectable` type, chosen by the
+    /// compiler when it knows the conformance: the first request of a type then
+    /// needs no run-time conformance lookup, whose cost grows with the program.
+    @_documentation(visibility: internal)
+    public func getObject<T: Injectable>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...)
+        throws -> T
+    {
+        try resolve(type, named: name, arguments: arguments)
+    }
+
     /// An assembled object of `type`, as ``getObject(_:named:arguments:)``
     /// (Objection's `injector[[Car class]]`).
     public subscript<T>(type: T.Type) -> T {
@@ -144,7 +154,9 @@ public final class Injector: Sendable {
     /// try injector.injectDependencies(into: car)
     /// ```
     public func injectDependencies<T: Injectable>(into object: T) throws {
-        try inject(into: object, metadata: InjectableMetadata.of(dynamic: Swift.type(of: object)) ?? .of(T.self))
+        let type = Swift.type(of: object)
+        try inject(
+            into: object, type: ObjectIdentifier(type), metadata: InjectableMetadata.of(dynamic: type) ?? .of(T.self))
     }
 
     /// Whether this injector (or one of its ancestors) has a binding for `type`

@@ -18,6 +18,8 @@ final class InjectableMetadata: Sendable {
     /// `init()`, when the type declares no initializer: no arguments to box.
     let makeDefault: (@Sendable () throws -> AnyObject)?
     let awake: @Sendable (AnyObject) -> Void
+    /// `TypedBuildPlan<T>`, which calls `init()` and the awake directly.
+    private let planType: BuildPlan.Type
 
     private init<T: Injectable>(_ type: T.Type) {
         self.type = TypeReference(type)
@@ -37,6 +39,7 @@ final class InjectableMetadata: Sendable {
             self.makeDefault = nil
         }
         self.awake = { unsafeDowncast($0, to: T.self).awakeFromInjection() }
+        self.planType = TypedBuildPlan<T>.self
         PropertyNames.register(requirements)
     }
 
@@ -56,9 +59,19 @@ final class InjectableMetadata: Sendable {
     }
 
     /// The metadata of `type` if it is `Injectable`.
+    ///
+    /// Metadata already computed is found by the type's identity; otherwise the
+    /// runtime checks the conformance, which the first time for a type means
+    /// searching every conformance in the program.
     static func of(dynamic type: Any.Type) -> InjectableMetadata? {
+        if let known = cache.withLock({ $0[ObjectIdentifier(type)] }) { return known }
         guard let injectable = type as? any Injectable.Type else { return nil }
         return of(injectable)
+    }
+
+    /// A plan that builds this type with `init()` and `steps`, keeping `retained`.
+    func makePlan(_ steps: [BuildPlan.Step], _ retained: [AnyObject]) -> BuildPlan {
+        planType.init(metadata: self, steps: steps, retaining: retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`

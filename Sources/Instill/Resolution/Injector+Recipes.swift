@@ -24,7 +24,7 @@ extension Injector {
 
     /// A slot of the quick table for a type: a multiplicative hash of its address.
     @inline(__always)
-    private static func quickSlot(_ type: ObjectIdentifier) -> Int {
+    static func quickSlot(_ type: ObjectIdentifier) -> Int {
         let bits = UInt(bitPattern: type) >> 4
         return Int((bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }

@@ -33,6 +33,11 @@ final class Recipe: Sendable {
     /// The injector whose bindings fill this recipe's requirements.
     unowned(unsafe) let owner: Injector
     private let shared: LockedBox<SharedSlot>?
+    /// For a `.normal` recipe that builds objects: its ``BuildPlan`` (slot 0, retained, or
+    /// 1 when it can never have one) and how many builds found it not ready (slot 1).
+    private let planSlots: AtomicSlots?
+    /// For a recipe with ``accepts``: the class of the first object it accepted.
+    private let acceptedSlot: AtomicSlots?
 
     init(
         key: BindingKey, type: TypeReference, scope: Scope, source: Source, binding: Binding?, owner: Injector
@@ -53,6 +58,8 @@ final class Recipe: Sendable {
         self.singletonObject = scope == .singleton ? AtomicSlots(count: 1) : nil
         self.owner = owner
         self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
+        self.planSlots = scope == .normal && objectMetadata != nil ? AtomicSlots(count: 2) : nil
+        self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
     }
 
     /// The scope objects answered by this recipe live in: a link's target's.
@@ -84,18 +91,51 @@ final class Recipe: Sendable {
     }
 
     deinit {
-        if let singletonObject, let pointer = UnsafeRawPointer(bitPattern: singletonObject.load(0)) {
-            Unmanaged<AnyObject>.fromOpaque(pointer).release()
-        }
+        singletonObject?.releaseObject(0)
+        planSlots?.releaseObject(0)
+    }
+
+    /// The compiled build of this recipe, once it has one.
+    @inline(__always)
+    var plan: BuildPlan? { planSlots?.object(0, as: BuildPlan.self) }
+
+    /// ``plan``, not retained: the recipe keeps it.
+    @inline(__always)
+    var unmanagedPlan: Unmanaged<BuildPlan>? { planSlots?.unmanaged(0, as: BuildPlan.self) }
+
+    /// Whether a build should try to compile a plan: there is none yet, it is not
+    /// ruled out, and this is a power-of-two attempt (so a recipe that is not
+    /// ready for long costs a logarithmic number of tries).
+    var wantsPlan: Bool {
+        guard let planSlots, planSlots.load(0) == 0 else { return false }
+        let attempts = planSlots.add(1, 1)
+        return attempts & (attempts - 1) == 0
+    }
+
+    /// Stores a compiled plan; returns the one the recipe keeps.
+    func storePlan(_ plan: BuildPlan) -> BuildPlan? { planSlots?.storeObject(0, plan) }
+
+    /// Rules out a plan for good.
+    func ruleOutPlan() { _ = planSlots?.storeIfEmpty(0, 1) }
+
+    /// Notes that ``accepts`` accepted an object of class `type`.
+    @inline(__always)
+    func noteAccepted(_ type: Any.Type) {
+        guard let acceptedSlot, acceptedSlot.load(0) == 0, type is AnyClass else { return }
+        _ = acceptedSlot.storeIfEmpty(0, UInt(bitPattern: ObjectIdentifier(type)))
+    }
+
+    /// Whether ``accepts`` is known to accept objects of the class `type` (always,
+    /// without ``accepts``).
+    func hasAccepted(_ type: ObjectIdentifier) -> Bool {
+        guard let acceptedSlot else { return true }
+        return acceptedSlot.load(0) == UInt(bitPattern: type)
     }
 
     /// A published singleton object, read without a lock; `nil` for other scopes.
     @inline(__always)
     func singletonValue() -> AnyObject? {
-        guard let singletonObject else { return nil }
-        let word = singletonObject.load(0)
-        guard word != 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        singletonObject?.object(0, as: AnyObject.self)
     }
 
     /// The published instance of a shared scope, for recipes that build objects.
@@ -110,11 +150,7 @@ final class Recipe: Sendable {
         shared?.withLock { slot in
             if scope == .singleton {
                 slot.strong = value
-                if Swift.type(of: value) is AnyClass {
-                    let object = value as AnyObject
-                    let word = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
-                    if singletonObject?.storeIfEmpty(0, word) != word { Unmanaged.passUnretained(object).release() }
-                }
+                if Swift.type(of: value) is AnyClass { _ = singletonObject?.storeObject(0, value as AnyObject) }
             } else if Swift.type(of: value) is AnyClass {
                 slot.weak = value as AnyObject
             }

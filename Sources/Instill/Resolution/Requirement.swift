@@ -15,10 +15,15 @@ final class Requirement: Sendable {
     /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
     /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
     let exactClass: ObjectIdentifier?
-    /// Writes an instance of exactly ``exactClass``.
-    let writeObject: @Sendable (AnyObject, AnyObject) -> Void
+    /// Writes an instance of ``exactClass`` (or a subclass).
+    let objectWriter: ObjectWriter
     /// The current value of the property, or `nil` when it is an empty optional.
     let read: @Sendable (AnyObject) -> Any?
+    /// Makes a ``ConcreteWriter`` for the class of a sample object (see
+    /// ``learnWriter(from:)``); `nil` when the property cannot be written that way.
+    private let makeConcreteWriter: @Sendable (AnyObject) -> ConcreteWriter?
+    /// The ``ConcreteWriter`` learned for this property (retained), or 1 when none can be.
+    private let learnedWriter = AtomicSlots(count: 1)
 
     init<Root: AnyObject, Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
@@ -52,21 +57,10 @@ final class Requirement: Sendable {
         let dependency = self.dependency
         let isClassProperty = dependency.kind == .object && dependency.target.type is AnyClass
         self.exactClass = isClassProperty ? dependency.target.id : nil
-        if isClassProperty, let offset = storedOffset {
-            // A plain stored property of a final class: the key path would store at
-            // this offset too. `Value` is a class or an optional of one: one strong
-            // reference, laid out as `AnyObject?`.
-            self.writeObject = { object, value in
-                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-                address.assumingMemoryBound(to: AnyObject?.self).pointee = value
-            }
-        } else {
-            self.writeObject = { object, value in
-                // Only called for an instance of exactly the property's class: `Value`
-                // is that class or an optional of it, one strong reference either way.
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
-            }
-        }
+        // `Value` is a class or an optional of one: one strong reference, laid out as
+        // `AnyObject?` (for other properties the writer is never used).
+        self.objectWriter = ReferenceWriter(keyPath, storedOffset: isClassProperty ? storedOffset : nil)
+        self.makeConcreteWriter = { sample in ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset) }
         self.read = { object in
             let value: Any = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
             if let optional = value as? any OptionalMarker, optional.isNone { return nil }
@@ -89,6 +83,29 @@ final class Requirement: Sendable {
             return true
         }
         return offset
+    }
+
+    deinit { learnedWriter.releaseObject(0) }
+
+    /// Whether no writer has been learned or ruled out yet.
+    @inline(__always)
+    var isLearningWriter: Bool { learnedWriter.load(0) == 0 }
+
+    /// Learns a ``ConcreteWriter`` from an object just written through ``write``: its
+    /// class's later instances can then be written without a dynamic cast.
+    func learnWriter(from sample: AnyObject) {
+        guard isLearningWriter else { return }
+        if let writer = makeConcreteWriter(sample) {
+            _ = learnedWriter.storeObject(0, writer)
+        } else {
+            _ = learnedWriter.storeIfEmpty(0, 1)
+        }
+    }
+
+    /// The writer for instances of exactly the class `type`, once learned.
+    func concreteWriter(for type: ObjectIdentifier) -> ConcreteWriter? {
+        guard let writer = learnedWriter.object(0, as: ConcreteWriter.self), writer.type == type else { return nil }
+        return writer
     }
 
     /// The property's name, from the key path (see `PropertyNames`).
@@ -162,11 +179,14 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 /// Lets the injector see through `Optional` (and so `T!`) at run time.
 protocol OptionalMarker {
     static var wrappedType: Any.Type { get }
+    /// `nil` of this optional type.
+    static var noneValue: Self { get }
     var isNone: Bool { get }
 }
 
 extension Optional: OptionalMarker {
     static var wrappedType: Any.Type { Wrapped.self }
+    static var noneValue: Self { nil }
     var isNone: Bool { self == nil }
 }
 

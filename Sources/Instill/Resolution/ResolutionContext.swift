@@ -45,6 +45,12 @@ final class ResolutionContext {
     /// Singletons and weak-scoped objects this thread has started and not yet
     /// published (or dropped): the creation lock is held while there are any.
     @exclusivity(unchecked) var unpublishedShared = 0
+    /// How many ``BuildPlan``s are running on this thread, one inside another through
+    /// requests their initializers or awakes make. Plans keep no frames, so past a
+    /// few levels the resolver builds instead, and its frames catch a cycle.
+    @exclusivity(unchecked) var planDepth = 0
+    /// The plan nesting beyond which the resolver builds instead.
+    static let planDepthLimit = 8
     /// Links being followed in the running resolution: each nests the trace one level.
     @exclusivity(unchecked) var linkDepth = 0
     /// The depth a ``ResolutionTracer`` event reports.

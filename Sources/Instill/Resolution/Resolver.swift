@@ -3,15 +3,62 @@
 extension Injector {
     /// Answers one request made through the public API, a ``Provider`` or an
     /// ``ObjectFactory``.
+    @inline(__always)
     func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
-        // The common case without generic work: an object of exactly `T`.
-        let reference = TypeReference(type)
-        // A published singleton needs no resolution context at all.
-        if name == nil, !isTracing, let recipe = quickRecipe(for: reference.id), let object = recipe.singletonValue(),
-            ObjectIdentifier(Swift.type(of: object)) == reference.id
-        {
+        // The warm path, without generic work: a published singleton or a compiled
+        // build of exactly `T`.
+        if name == nil, arguments.isEmpty, !isTracing, let object = try warmObject(of: ObjectIdentifier(type)) {
             return unsafeBitCast(object, to: T.self)
         }
+        return try resolveCold(type, named: name, arguments: arguments)
+    }
+
+    /// ``resolve(_:named:arguments:)`` for a type known to be `Injectable`: before
+    /// the resolver answers a first request, its metadata is read through the
+    /// conformance the compiler passed, not looked up at run time (a search of
+    /// every conformance in the program, which grows with its size).
+    @inline(__always)
+    func resolve<T: Injectable>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+        if name == nil, arguments.isEmpty, !isTracing, let object = try warmObject(of: ObjectIdentifier(type)) {
+            return unsafeDowncast(object, to: T.self)
+        }
+        _ = InjectableMetadata.of(type)
+        return try resolveCold(type, named: name, arguments: arguments)
+    }
+
+    /// A published singleton of exactly the class `type`, or a new object of it from
+    /// a compiled plan; `nil` when the resolver has to answer.
+    ///
+    /// Recipes, plans and the context are used without retaining them (their
+    /// owners keep them): on two threads, retains of shared objects contend.
+    @inline(__always)
+    private func warmObject(of type: ObjectIdentifier) throws -> AnyObject? {
+        guard let recipe = quickRecipes.unmanaged(Self.quickSlot(type), as: Recipe.self) else { return nil }
+        return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
+            guard recipe.key.type == type, recipe.key.name == nil else { return nil }
+            if let object = recipe.singletonValue() {
+                return ObjectIdentifier(Swift.type(of: object)) == type ? object : nil
+            }
+            guard let plan = recipe.unmanagedPlan else { return nil }
+            return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                guard plan.type == type else { return nil }
+                return try withRequest { context -> AnyObject? in
+                    guard context.planDepth < ResolutionContext.planDepthLimit else { return nil }
+                    do throws(InjectionError) {
+                        return try run(plan, in: context)
+                    } catch var error {
+                        error.requestedType = plan.metadata.name
+                        throw error
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``resolve(_:named:arguments:)`` through the resolver.
+    @inline(never)
+    private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+        let reference = TypeReference(type)
         if let object = try resolveObject(reference, named: name, arguments: arguments) {
             if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
             guard let typed = object as? T else {
@@ -69,14 +116,38 @@ extension Injector {
     }
 
     /// Fills the requirements of an object built elsewhere, then awakes it.
-    func inject(into object: AnyObject, metadata: InjectableMetadata) throws {
+    ///
+    /// The requirements are linked through the recipe of the object's class when
+    /// this injector builds that class itself (`.normal`), so that the recipe's plan
+    /// can fill later objects.
+    func inject(into object: AnyObject, type: ObjectIdentifier, metadata: @autoclosure () -> InjectableMetadata)
+        throws
+    {
+        let recipe = isTracing ? nil : quickRecipe(for: type)
+        if let plan = recipe?.plan, plan.type == type {
+            let done = try withRequest { context in
+                guard context.planDepth < ResolutionContext.planDepthLimit else { return false }
+                do throws(InjectionError) {
+                    try run(plan, into: object, in: context)
+                    return true
+                } catch var error {
+                    error.requestedType = plan.metadata.name
+                    throw error
+                }
+            }
+            if done { return }
+        }
+        let metadata = metadata()
+        let classRecipe = recipe ?? (try? self.recipe(for: BindingKey(metadata.type.type), type: metadata.type))
+        let links = classRecipe.flatMap { $0.objectMetadata === metadata && $0.owner === self ? $0.links : nil }
         try withRequest { context in
             do {
                 if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
                 let depth = context.frames.count
                 context.frames.append(
                     .init(recipe: nil, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
-                _ = try assemble(object, metadata: metadata, recipe: nil, injector: self, at: depth, in: context)
+                _ = try assemble(
+                    object, metadata: metadata, recipe: nil, links: links, injector: self, at: depth, in: context)
             } catch var error as InjectionError {
                 error.requestedType = metadata.name
                 if isTracing, let tracer {
@@ -85,19 +156,21 @@ extension Injector {
                 throw error
             }
         }
+        if links != nil, let classRecipe { compilePlanIfDue(classRecipe) }
     }
 
     /// Runs one request (top-level or re-entrant) with this thread's context; the
     /// outermost one clears the context when it ends.
     @inline(__always)
     func withRequest<Result>(_ body: (ResolutionContext) throws -> Result) rethrows -> Result {
-        let context = ThreadContext.current
-        context.activeRequests += 1
-        defer {
-            context.activeRequests -= 1
-            if context.activeRequests == 0 { context.endOutermostRequest() }
+        try ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { context in
+            context.activeRequests += 1
+            defer {
+                context.activeRequests -= 1
+                if context.activeRequests == 0 { context.endOutermostRequest() }
+            }
+            return try body(context)
         }
-        return try body(context)
     }
 
     /// The value of `recipe` in its scope: cached, registered in this request, or
@@ -151,9 +224,12 @@ extension Injector {
             context.linkDepth += 1
             defer { context.linkDepth -= 1 }
             guard let value = try produce(target, arguments: arguments, in: context) else { return nil }
-            if let accepts = recipe.accepts, !accepts(value) {
-                throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
-                    at: recipe.binding)
+            if let accepts = recipe.accepts {
+                guard accepts(value) else {
+                    throw InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
+                        at: recipe.binding)
+                }
+                recipe.noteAccepted(Swift.type(of: value))
             }
             return value
         case .closure(let make):
@@ -195,6 +271,19 @@ extension Injector {
     private func buildObject(
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
+        let warm = arguments.isEmpty && !isTracing && recipe.scope == .normal
+        if warm, let plan = recipe.plan, context.planDepth < ResolutionContext.planDepthLimit {
+            return try run(plan, in: context)
+        }
+        let object = try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context)
+        if warm { compilePlanIfDue(recipe) }
+        return object
+    }
+
+    /// ``buildObject(_:metadata:arguments:in:)`` through the resolver.
+    private func buildObjectCold(
+        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
+    ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
         // The frame goes on the stack before the initializer runs, so an
@@ -207,14 +296,19 @@ extension Injector {
         do {
             object = try metadata.construct(arguments: arguments)
             if isTracing, let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
-            if let accepts = recipe.accepts, !accepts(object) {
-                throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
-                    .bound(at: recipe.binding)
+            if let accepts = recipe.accepts {
+                guard accepts(object) else {
+                    throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName)
+                        .bound(at: recipe.binding)
+                }
+                recipe.noteAccepted(Swift.type(of: object))
             }
         } catch let error as InjectionError {
             throw context.fail(error, unwindingTo: depth)
         }
-        return try assemble(object, metadata: metadata, recipe: recipe, injector: recipe.owner, at: depth, in: context)
+        return try assemble(
+            object, metadata: metadata, recipe: recipe, links: recipe.links, injector: recipe.owner, at: depth,
+            in: context)
     }
 
     /// Runs a closure or provider binding inside a frame of its own, so that a
@@ -270,8 +364,8 @@ extension Injector {
     ///
     /// The object's frame is already on the stack at `depth`.
     func assemble(
-        _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, injector: Injector, at depth: Int,
-        in context: ResolutionContext
+        _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, links: AtomicSlots?, injector: Injector,
+        at depth: Int, in context: ResolutionContext
     ) throws -> AnyObject {
         if let recipe, recipe.scope.breaksCycles {
             context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
@@ -281,7 +375,7 @@ extension Injector {
             var index = 0
             while index < requirements.count {
                 context.frames[depth].requirement = index
-                try injector.fill(requirements[index], at: index, of: object, for: recipe, in: context)
+                try injector.fill(requirements[index], at: index, of: object, links: links, in: context)
                 index += 1
             }
         } catch let error as InjectionError {
@@ -343,9 +437,9 @@ extension Injector {
         }
     }
 
-    /// Resolves one requirement and writes it.
+    /// Resolves one requirement and writes it; `links` keeps the recipe it resolves to.
     private func fill(
-        _ requirement: Requirement, at index: Int, of object: AnyObject, for parent: Recipe?,
+        _ requirement: Requirement, at index: Int, of object: AnyObject, links: AtomicSlots?,
         in context: ResolutionContext
     ) throws {
         let dependency = requirement.dependency
@@ -357,17 +451,17 @@ extension Injector {
             value = dependency.makeProvider?(self, requirement.name)
         case .object:
             let recipe: Recipe
-            if let linked = parent?.links?.recipe(index) {
+            if let linked = links?.recipe(index) {
                 recipe = linked
             } else {
                 recipe = try self.recipe(
                     for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
-                parent?.links?.link(index, to: recipe)
+                links?.link(index, to: recipe)
             }
             if let exactClass = requirement.exactClass, let metadata = recipe.objectMetadata {
                 let dependencyObject = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
                 if ObjectIdentifier(Swift.type(of: dependencyObject)) == exactClass {
-                    requirement.writeObject(object, dependencyObject)
+                    requirement.objectWriter.write(dependencyObject, into: object)
                     return
                 }
                 value = dependencyObject
@@ -385,6 +479,9 @@ extension Injector {
         guard requirement.write(object, value) else {
             throw InjectionError.instanceDoesNotConform(
                 typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
+        }
+        if requirement.isLearningWriter, Swift.type(of: value) is AnyClass {
+            requirement.learnWriter(from: value as AnyObject)
         }
     }
 }

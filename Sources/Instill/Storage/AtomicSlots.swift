@@ -31,6 +31,12 @@
                 expected: 0, desired: value, ordering: .acquiringAndReleasing)
             return exchanged ? value : original
         }
+
+        /// Adds `delta` to the slot; returns the word after the addition.
+        @inline(__always)
+        func add(_ index: Int, _ delta: UInt) -> UInt {
+            slots[index].wrappingAdd(delta, ordering: .relaxed).newValue
+        }
     }
 #else
     /// A fixed number of word-sized slots, each written once (from zero). Where
@@ -55,6 +61,13 @@
                 return words[index]
             }
         }
+
+        func add(_ index: Int, _ delta: UInt) -> UInt {
+            words.withLock { words in
+                words[index] &+= delta
+                return words[index]
+            }
+        }
     }
 #endif
 
@@ -72,5 +85,38 @@ extension AtomicSlots {
     @inline(__always)
     func link(_ index: Int, to recipe: Recipe) {
         _ = storeIfEmpty(index, UInt(bitPattern: Unmanaged.passUnretained(recipe).toOpaque()))
+    }
+}
+
+extension AtomicSlots {
+    /// The object stored retained in slot `index` with ``storeObject(_:_:)``, or `nil`.
+    @inline(__always)
+    func object<Object: AnyObject>(_ index: Int, as _: Object.Type) -> Object? {
+        unmanaged(index, as: Object.self)?.takeUnretainedValue()
+    }
+
+    /// ``object(_:as:)`` without retaining it: for the hot path, where the slot's
+    /// owner keeps it alive.
+    @inline(__always)
+    func unmanaged<Object: AnyObject>(_ index: Int, as _: Object.Type) -> Unmanaged<Object>? {
+        let word = load(index)
+        guard word > 1, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer)
+    }
+
+    /// Stores `object` retained in slot `index` unless the slot holds a word already;
+    /// returns the object the slot holds after (`nil` when it holds a marker word).
+    func storeObject<Object: AnyObject>(_ index: Int, _ object: Object) -> Object? {
+        let word = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+        let stored = storeIfEmpty(index, word)
+        if stored != word { Unmanaged.passUnretained(object).release() }
+        return self.object(index, as: Object.self)
+    }
+
+    /// Releases the object in slot `index`, if it holds one: for the owner's `deinit`.
+    func releaseObject(_ index: Int) {
+        let word = load(index)
+        guard word > 1, let pointer = UnsafeRawPointer(bitPattern: word) else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
 }

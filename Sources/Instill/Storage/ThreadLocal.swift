@@ -23,12 +23,16 @@ enum ThreadContext {
 
     /// The calling thread's context.
     @inline(__always)
-    static var current: ResolutionContext {
+    static var current: ResolutionContext { unmanagedCurrent.takeUnretainedValue() }
+
+    /// The calling thread's context, not retained: the thread keeps it.
+    @inline(__always)
+    static var unmanagedCurrent: Unmanaged<ResolutionContext> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<ResolutionContext>.fromOpaque(pointer)
         }
-        let context = ResolutionContext()
-        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+        let context = Unmanaged.passRetained(ResolutionContext())
+        pthread_setspecific(key, context.toOpaque())
         return context
     }
 }

@@ -1,0 +1,282 @@
+/// A `.normal` recipe compiled for its warm path: how to build its object and every
+/// object under it without looking anything up.
+///
+/// The first builds of a recipe go through the resolver, which links each
+/// requirement to its recipe, learns how to write protocol-typed properties, and
+/// publishes singletons. Once all of that is known, the recipe's subtree is fixed:
+/// each requirement is either another `.normal` object built the same way or a
+/// published singleton. A plan records exactly that, so a later build runs the
+/// initializers, writes and awakes and nothing else: no recipe lookups, no
+/// resolution frames, no casts.
+///
+/// Only subtrees where nothing can be shared within a request are compiled: no
+/// graph, weak or unpublished singleton objects, no closures, providers or
+/// arguments. Nothing a plan builds is stored in any scope, so a failure leaves
+/// nothing behind; the chain of requirements is rebuilt from the plan as the
+/// failure unwinds (see ``PlanFailure``).
+class BuildPlan: @unchecked Sendable {  // immutable after init; constants are published singletons
+    /// How one requirement of the plan's type gets its value and is written.
+    ///
+    /// A trivial value: the objects it points to are kept alive by the plan's
+    /// ``retained`` list, so running a plan retains nothing of its own.
+    struct Step {
+        enum Value {
+            /// Built by another plan.
+            case plan(Unmanaged<BuildPlan>)
+            /// A published singleton.
+            case constant(Unmanaged<AnyObject>)
+        }
+
+        enum Write {
+            /// A strong reference stored at this offset of the object.
+            case offset(Int)
+            /// Written by a writer that knows the property's type.
+            case writer(Unmanaged<ObjectWriter>)
+        }
+
+        /// The index of the requirement in its type's ``InjectableMetadata``.
+        let requirement: Int
+        let value: Value
+        let write: Write
+    }
+
+    unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
+    /// The class every build returns an instance of.
+    let type: ObjectIdentifier
+    private let steps: UnsafeMutableBufferPointer<Step>
+    /// The objects ``steps`` refer to.
+    private let retained: [AnyObject]
+
+    required init(metadata: InjectableMetadata, steps: [Step], retaining retained: [AnyObject]) {
+        self.metadata = metadata
+        self.type = metadata.classIdentifier
+        self.steps = .allocate(capacity: steps.count)
+        _ = self.steps.initialize(from: steps)
+        self.retained = retained
+    }
+
+    deinit {
+        steps.deallocate()
+    }
+
+    /// A new instance of the plan's type, from `init()`.
+    func make() throws -> AnyObject { fatalError("BuildPlan.make is overridden by TypedBuildPlan") }
+
+    /// Calls `awakeFromInjection()` on an instance of the plan's type.
+    func awake(_ object: AnyObject) {}
+
+    /// Builds, fills and awakes a new object.
+    final func build() throws(PlanFailure) -> AnyObject {
+        let object: AnyObject
+        do {
+            object = try make()
+        } catch let error as InjectionError {
+            throw PlanFailure(error, initializerOf: metadata)
+        } catch {
+            throw PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+        }
+        try fill(object)
+        return object
+    }
+
+    /// Fills an object's requirements, then awakes it.
+    final func fill(_ object: AnyObject) throws(PlanFailure) {
+        var index = 0
+        while index < steps.count {
+            let step = steps[index]
+            index += 1
+            var value: AnyObject
+            switch step.value {
+            case .plan(let plan):
+                var failure: PlanFailure?
+                let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                    do throws(PlanFailure) {
+                        return try plan.build()
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                }
+                guard let built else {
+                    var failure = failure!
+                    failure.requirements.append((metadata, step.requirement))
+                    throw failure
+                }
+                value = built
+            case .constant(let constant):
+                value = constant.takeUnretainedValue()
+            }
+            switch step.write {
+            case .offset(let offset):
+                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+                address.assumingMemoryBound(to: AnyObject?.self).pointee = consume value
+            case .writer(let writer):
+                unowned(unsafe) let writer = writer.takeUnretainedValue()
+                writer.write(consume value, into: object)
+            }
+        }
+        awake(object)
+    }
+}
+
+/// The ``BuildPlan`` of one `Injectable` type: its `init()` and awake, called
+/// without a closure.
+final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
+    override func make() throws -> AnyObject { try T() }
+    override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }
+}
+
+/// A failure inside a ``BuildPlan``: an initializer threw.
+///
+/// The resolver would have had a frame on its stack for every object the plan was
+/// building; the failure collects those as it unwinds, and
+/// ``ResolutionContext/failure(from:)`` turns it into the error the resolver
+/// would have thrown.
+struct PlanFailure: Error {
+    var error: InjectionError
+    /// The type whose initializer failed.
+    let initializerOf: InjectableMetadata
+    /// The requirements being filled when it failed, innermost first.
+    var requirements: [(metadata: InjectableMetadata, index: Int)] = []
+
+    init(_ error: InjectionError, initializerOf metadata: InjectableMetadata) {
+        self.error = error
+        self.initializerOf = metadata
+    }
+}
+
+extension ResolutionContext {
+    /// The error for a plan's failure, as the resolver reports it when it builds the
+    /// same objects itself: the chain from this context's frames on, through the
+    /// plan's requirements, and where the failing requirement is declared.
+    func failure(from failure: PlanFailure) -> InjectionError {
+        var error = failure.error
+        let path = failure.requirements.reversed().map { "\($0.metadata.name).\($0.metadata.requirements[$0.index].propertyName)" }
+        if error.chain.isEmpty {
+            error.chain = chain() + path
+            if let (metadata, index) = failure.requirements.first {
+                error.requirementLocation = metadata.requirements[index].location.description
+            } else if let top = frames.last, let metadata = top.metadata, top.requirement >= 0 {
+                error.requirementLocation = metadata.requirements[top.requirement].location.description
+            }
+        } else {
+            // A request the initializer made failed: its chain starts with this
+            // context's frames, then the ones the plan stood for.
+            let start = min(frames.count, error.chain.count)
+            error.chain.insert(contentsOf: path + ["\(failure.initializerOf.name).init"], at: start)
+        }
+        return error
+    }
+}
+
+extension Injector {
+    /// Runs a plan for a request or a requirement.
+    @inline(__always)
+    func run(_ plan: BuildPlan, in context: ResolutionContext) throws(InjectionError) -> AnyObject {
+        context.planDepth += 1
+        defer { context.planDepth -= 1 }
+        do {
+            return try plan.build()
+        } catch {
+            throw context.failure(from: error)
+        }
+    }
+
+    /// Fills a hand-built object with a plan.
+    func run(_ plan: BuildPlan, into object: AnyObject, in context: ResolutionContext) throws(InjectionError) {
+        context.planDepth += 1
+        defer { context.planDepth -= 1 }
+        do {
+            try plan.fill(object)
+        } catch {
+            throw context.failure(from: error)
+        }
+    }
+
+    /// Compiles `recipe`'s plan after a build, when it is due for a try.
+    func compilePlanIfDue(_ recipe: Recipe) {
+        guard recipe.wantsPlan else { return }
+        if case .never = compilePlan(recipe, depth: 0) { recipe.ruleOutPlan() }
+    }
+
+    private enum PlanOutcome {
+        case compiled(BuildPlan)
+        /// A requirement is not linked yet, a singleton not published, a writer not
+        /// learned: a later build may succeed.
+        case notYet
+        case never
+    }
+
+    /// The deepest chain of `.normal` objects a plan compiles.
+    private static let planDepthLimit = 256
+
+    private func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
+        if let plan = recipe.plan { return .compiled(plan) }
+        guard depth < Self.planDepthLimit, recipe.scope == .normal, case .build(let metadata) = recipe.source,
+            metadata.makeDefault != nil, !metadata.hasDeclarationError
+        else { return .never }
+        guard recipe.hasAccepted(metadata.classIdentifier) else { return .notYet }
+        var steps: [BuildPlan.Step] = []
+        var retained: [AnyObject] = []
+        for (index, requirement) in metadata.requirements.enumerated() {
+            guard requirement.dependency.kind == .object else { return .never }
+            guard var target = recipe.links?.recipe(index) else { return .notYet }
+            var links: [Recipe] = []
+            while case .link(let linked) = target.source {
+                links.append(target)
+                target = linked
+            }
+            let value: BuildPlan.Step.Value
+            let type: AnyClass
+            switch target.scope {
+            case .normal:
+                guard target.objectMetadata != nil else { return .never }
+                switch compilePlan(target, depth: depth + 1) {
+                case .compiled(let compiled):
+                    value = .plan(Unmanaged.passUnretained(compiled))
+                    retained.append(compiled)
+                    guard let built = compiled.metadata.type.type as? AnyClass else { return .never }
+                    type = built
+                case let outcome: return outcome
+                }
+            case .singleton:
+                guard let object = target.singletonValue() else { return .notYet }
+                value = .constant(Unmanaged.passUnretained(object))
+                retained.append(object)
+                type = Swift.type(of: object)
+            case .graph, .weak:
+                return .never
+            }
+            let id = ObjectIdentifier(type)
+            guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
+            let writer: ObjectWriter
+            if let exactClass = requirement.exactClass {
+                guard Self.isClass(type, orSubclassOf: exactClass) else { return .never }
+                writer = requirement.objectWriter
+            } else if let learned = requirement.concreteWriter(for: id) {
+                writer = learned
+            } else {
+                return requirement.isLearningWriter ? .notYet : .never
+            }
+            let write: BuildPlan.Step.Write
+            if let offset = writer.storedOffset {
+                write = .offset(offset)
+            } else {
+                write = .writer(Unmanaged.passUnretained(writer))
+                retained.append(writer)
+            }
+            steps.append(.init(requirement: index, value: value, write: write))
+        }
+        guard let stored = recipe.storePlan(metadata.makePlan(steps, retained)) else { return .never }
+        return .compiled(stored)
+    }
+
+    private static func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool {
+        var current: AnyClass? = type
+        while let candidate = current {
+            if ObjectIdentifier(candidate) == ancestor { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
+    }
+}

@@ -1,0 +1,149 @@
+/// Writes resolved objects into one property of the objects being assembled,
+/// without the dynamic cast a value of unknown type needs.
+class ObjectWriter: @unchecked Sendable {  // immutable
+    /// For a writer that stores one strong reference at a fixed offset of the
+    /// object (a plain stored property of a final class): that offset, so a
+    /// ``BuildPlan`` can store there itself.
+    let storedOffset: Int?
+
+    init(storedOffset: Int?) {
+        self.storedOffset = storedOffset
+    }
+
+    /// Writes `value` into the property of `object`.
+    func write(_ value: consuming AnyObject, into object: AnyObject) {
+        fatalError("ObjectWriter.write is overridden")
+    }
+}
+
+/// Writes into a property whose type is a class `W`, `W?` or `W!`: one strong
+/// reference, whatever subclass of `W` the object is.
+final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, storedOffset: Int?) {
+        self.keyPath = keyPath
+        super.init(storedOffset: storedOffset)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) {
+        if let storedOffset {
+            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + storedOffset
+            address.assumingMemoryBound(to: AnyObject?.self).pointee = value
+        } else {
+            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
+        }
+    }
+}
+
+/// Writes instances of one class into a property whose type is not that class: a
+/// protocol existential such as `(any GearBox)!`, `Any` or `AnyObject`.
+///
+/// Converting an object to an existential looks up its class's conformance, which
+/// costs more than building a small object. The existential of any instance of one
+/// class holds the same words apart from the reference itself (the class's metadata
+/// and witness tables), so the writer keeps those words from a first conversion and
+/// lays out later values from them. It is only made when a sample conversion shows
+/// that layout: the reference in the first word, and nowhere else.
+class ConcreteWriter: ObjectWriter, @unchecked Sendable {
+    /// The class whose instances this writer writes.
+    let type: ObjectIdentifier
+
+    init(type: ObjectIdentifier) {
+        self.type = type
+        super.init(storedOffset: nil)
+    }
+
+    /// A writer for `sample`'s class into the property `keyPath` (stored at
+    /// `offset` when it is a plain stored property). `nil` when `sample` is not a
+    /// `Value`, or its `Value` is not laid out as above.
+    static func make<Root: AnyObject, Value>(
+        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?
+    ) -> ConcreteWriter? {
+        let wordSize = MemoryLayout<UInt>.size
+        let size = MemoryLayout<Value>.size
+        guard size >= wordSize, size % wordSize == 0, MemoryLayout<Value>.alignment == wordSize,
+            let value = sample as? Value
+        else { return nil }
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
+        let words = Self.words(of: value)
+        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
+        // The words of `nil` when `Value` is optional: a property holding exactly
+        // those holds nothing to release.
+        let none = (Value.self as? any OptionalMarker.Type).flatMap { $0.noneValue as? Value }.map(Self.words(of:))
+        return TemplateWriter<Root, Value>(
+            type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
+            rest: Array(words.dropFirst()), none: none ?? [])
+    }
+
+    private static func words<Value>(of value: Value) -> [UInt] {
+        let wordSize = MemoryLayout<UInt>.size
+        return withUnsafeBytes(of: value) { bytes in
+            (0..<MemoryLayout<Value>.size / wordSize).map { bytes.load(fromByteOffset: $0 * wordSize, as: UInt.self) }
+        }
+    }
+}
+
+/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
+private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+    private let offset: Int?
+    /// The words of the existential after the reference.
+    private let rest: UnsafeMutableBufferPointer<UInt>
+    /// The words of `nil`, when `Value` is optional (empty otherwise).
+    private let none: UnsafeMutableBufferPointer<UInt>
+
+    init(
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        none: [UInt]
+    ) {
+        self.keyPath = keyPath
+        self.offset = offset
+        self.rest = .allocate(capacity: rest.count)
+        _ = self.rest.initialize(from: rest)
+        self.none = .allocate(capacity: none.count)
+        _ = self.none.initialize(from: none)
+        super.init(type: type)
+    }
+
+    deinit {
+        rest.deallocate()
+        none.deallocate()
+    }
+
+    /// Whether the words at `address` are those of `nil`.
+    @inline(__always)
+    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
+        guard !none.isEmpty else { return false }
+        let wordSize = MemoryLayout<UInt>.size
+        for index in none.indices where address.load(fromByteOffset: index * wordSize, as: UInt.self) != none[index] {
+            return false
+        }
+        return true
+    }
+
+    /// Lays out a `Value` holding `object` at `address`.
+    @inline(__always)
+    private func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
+        address.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+        let wordSize = MemoryLayout<UInt>.size
+        for index in rest.indices {
+            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        }
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) {
+        if let offset {
+            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+            if !holdsNone(address) { address.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
+            layOut(value, at: address)
+            return
+        }
+        let value = value
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            layOut(copy value, at: UnsafeMutableRawPointer(base))
+            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = base.move()
+        }
+    }
+}
