@@ -151,7 +151,9 @@ extension ResolutionContext {
     /// plan's requirements, and where the failing requirement is declared.
     func failure(from failure: PlanFailure) -> InjectionError {
         var error = failure.error
-        let path = failure.requirements.reversed().map { "\($0.metadata.name).\($0.metadata.requirements[$0.index].propertyName)" }
+        let path = failure.requirements.reversed().map { metadata, index in
+            "\(metadata.name).\(metadata.requirements[index].propertyName)"
+        }
         if error.chain.isEmpty {
             error.chain = chain() + path
             if let (metadata, index) = failure.requirements.first {

@@ -1,0 +1,315 @@
+@testable import Instill
+import Testing
+
+// After the first builds of a `.normal` type, the injector compiles its subtree into
+// a plan and builds from that (see BuildPlan). These tests pin down that a warm
+// build is indistinguishable from a cold one: same objects, same writes, same
+// awakes, same errors with the same chains, nothing leaked or kept.
+
+// MARK: - Fixtures
+
+/// What the fixtures' initializers do; set by each test (the suite is serialized).
+private enum Faults {
+    nonisolated(unsafe) static var pistonFails = false
+    nonisolated(unsafe) static var pistonAsks: Injector?
+    nonisolated(unsafe) static var echoAsksItself: Injector?
+    nonisolated(unsafe) static var awakes: [String] = []
+
+    static func reset() {
+        pistonFails = false
+        pistonAsks = nil
+        echoAsksItself = nil
+        awakes = []
+    }
+}
+
+private struct Seized: Error {}
+
+private protocol Transmission: AnyObject {}
+private protocol Horn {}
+
+private final class Piston: Injectable {
+    init() throws {
+        if Faults.pistonFails { throw Seized() }
+        if let injector = Faults.pistonAsks { _ = try injector.getObject(Sensor.self) }
+    }
+    func awakeFromInjection() { Faults.awakes.append("Piston") }
+}
+
+private final class Block: Injectable {
+    var piston: Piston!
+    static var requires: Requirements { Requirements(\Block.piston) }
+    init() {}
+    func awakeFromInjection() { Faults.awakes.append("Block") }
+}
+
+private final class Gearbox: Transmission, Injectable {
+    init() {}
+}
+
+private final class Klaxon: Horn, Injectable {
+    init() {}
+}
+
+private final class Odometer: Injectable {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+private class BaseStarter: Injectable {
+    required init() {}
+}
+
+private final class TurboStarter: BaseStarter {}
+
+/// Unbound: asking for it fails with a missing binding.
+private protocol Calibration {}
+
+private final class Sensor: Injectable {
+    var calibration: (any Calibration)!
+    static var requires: Requirements { Requirements(\Sensor.calibration) }
+    init() {}
+}
+
+/// One requirement of each kind a plan writes.
+private final class Motor: Injectable {
+    var block: Block!
+    var transmission: (any Transmission)!
+    var horn: (any Horn)?
+    var anything: Any?
+    var object: AnyObject?
+    var odometer: Odometer!
+    var starter: BaseStarter!
+    static var requires: Requirements {
+        Requirements(\Motor.block, \.transmission, \.horn, \.anything, \.object, \.odometer, \.starter)
+    }
+    init() {}
+    func awakeFromInjection() { Faults.awakes.append("Motor") }
+}
+
+private struct MotorModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Transmission).self, to: Gearbox.self)
+        binder.bind((any Horn).self, to: Klaxon.self)
+        binder.bind(Any.self, to: Klaxon.self)
+        binder.bind(AnyObject.self, to: Gearbox.self)
+        binder.bind(BaseStarter.self, to: TurboStarter.self)
+    }
+}
+
+/// A protocol-typed property that already holds an object when the initializer returns.
+private final class Manual: Transmission {
+    init() {}
+}
+
+private final class Retrofit: Injectable {
+    nonisolated(unsafe) static var replaced: [Manual] = []
+    var transmission: any Transmission
+    static var requires: Requirements { Requirements(\Retrofit.transmission) }
+    init() {
+        let manual = Manual()
+        Self.replaced.append(manual)
+        transmission = manual
+    }
+}
+
+/// A non-final class: its properties are written through key paths, not offsets.
+private class Van: Injectable {
+    var transmission: (any Transmission)!
+    var block: Block!
+    class var requires: Requirements { Requirements(\Van.transmission, \.block) }
+    required init() {}
+}
+
+private final class Depot: Injectable {
+    static let scope: Scope = .singleton
+    var motor: Motor!
+    static var requires: Requirements { Requirements(\Depot.motor) }
+    init() {}
+}
+
+/// Asks for itself from its initializer once told to.
+private final class Echo: Injectable {
+    init() throws {
+        if let injector = Faults.echoAsksItself { _ = try injector.getObject(Echo.self) }
+    }
+}
+
+private func error(_ body: () throws -> Void) -> InjectionError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? InjectionError
+    }
+}
+
+private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
+    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
+}
+
+// MARK: - Specification
+
+@Suite("Warm builds (compiled plans)", .serialized)
+struct WarmBuildTests {
+    init() { Faults.reset() }
+
+    @Test("after the first build a .normal type is built from a plan, with every requirement written as before")
+    func warmBuildsAssembleTheSameGraph() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        let cold = try injector.getObject(Motor.self)
+        #expect(try hasPlan(injector, Motor.self))
+
+        for warm in [try injector.getObject(Motor.self), try injector.getObject(Motor.self)] {
+            #expect(warm !== cold)
+            #expect(warm.block !== cold.block && warm.block.piston !== cold.block.piston)
+            #expect(warm.transmission is Gearbox && warm.transmission !== cold.transmission)
+            #expect(warm.horn is Klaxon)
+            #expect(warm.anything is Klaxon)
+            #expect(warm.object is Gearbox)
+            #expect(warm.starter is TurboStarter)
+            #expect(warm.odometer === cold.odometer)
+        }
+    }
+
+    @Test("a warm build awakes each object once, requirements before the objects that hold them")
+    func warmBuildsAwakeInOrder() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        _ = try injector.getObject(Motor.self)
+        Faults.awakes = []
+
+        _ = try injector.getObject(Motor.self)
+
+        #expect(Faults.awakes == ["Piston", "Block", "Motor"])
+    }
+
+    @Test("objects from warm builds are freed with their holder: writes retain exactly once")
+    func warmBuildsLeakNothing() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        _ = try injector.getObject(Motor.self)
+        weak var motor: Motor?
+        weak var transmission: (any Transmission)?
+        weak var horn: AnyObject?
+        weak var block: Block?
+        do {
+            let warm = try injector.getObject(Motor.self)
+            motor = warm
+            transmission = warm.transmission
+            horn = warm.horn as AnyObject
+            block = warm.block
+        }
+        #expect(motor == nil)
+        #expect(transmission == nil)
+        #expect(horn == nil)
+        #expect(block == nil)
+    }
+
+    @Test("a warm write into a property the initializer had set releases the value it replaces")
+    func warmWritesReleaseTheReplacedValue() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        _ = try injector.getObject(Retrofit.self)
+        Retrofit.replaced = []
+        let retrofit = try injector.getObject(Retrofit.self)
+        weak var replaced = Retrofit.replaced.first
+        Retrofit.replaced = []
+
+        #expect(retrofit.transmission is Gearbox)
+        #expect(replaced == nil)
+    }
+
+    @Test("a non-final class is built warm through its key paths")
+    func nonFinalClassesBuildWarm() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        _ = try injector.getObject(Van.self)
+        #expect(try hasPlan(injector, Van.self))
+        weak var transmission: (any Transmission)?
+        do {
+            let van = try injector.getObject(Van.self)
+            transmission = van.transmission
+            #expect(van.transmission is Gearbox)
+            #expect(van.block.piston != nil)
+        }
+        #expect(transmission == nil)
+    }
+
+    @Test("an initializer failing deep in a warm build throws what the first build would")
+    func warmFailuresMatchColdOnes() throws {
+        let warmInjector = try Injector(modules: [MotorModule()])
+        _ = try warmInjector.getObject(Motor.self)
+        Faults.pistonFails = true
+
+        let warm = try #require(error { _ = try warmInjector.getObject(Motor.self) })
+        let cold = try #require(error { _ = try Injector(modules: [MotorModule()]).getObject(Motor.self) })
+
+        #expect(warm.description == cold.description)
+        #expect(warm.kind == .initializerFailed)
+        #expect(warm.chain == ["Motor.block", "Block.piston"])
+        #expect(warm.requirementLocation == cold.requirementLocation && warm.requirementLocation != nil)
+        #expect(warm.underlyingError is Seized)
+    }
+
+    @Test("a warm build failing under an object the resolver builds keeps that object in the chain")
+    func warmFailuresUnderColdObjectsKeepTheirChain() throws {
+        let warmInjector = try Injector(modules: [MotorModule()])
+        _ = try warmInjector.getObject(Motor.self)
+        #expect(try hasPlan(warmInjector, Motor.self))
+        Faults.pistonFails = true
+
+        let warm = try #require(error { _ = try warmInjector.getObject(Depot.self) })
+        let cold = try #require(error { _ = try Injector(modules: [MotorModule()]).getObject(Depot.self) })
+
+        #expect(warm.description == cold.description)
+        #expect(warm.chain == ["Depot.motor", "Motor.block", "Block.piston"])
+        Faults.pistonFails = false
+        #expect(try warmInjector.getObject(Depot.self).motor.block.piston != nil)
+    }
+
+    @Test("a request an initializer makes during a warm build fails with the whole chain")
+    func reentrantFailuresInWarmBuildsMatchColdOnes() throws {
+        let warmInjector = try Injector(modules: [MotorModule()])
+        _ = try warmInjector.getObject(Motor.self)
+        let coldInjector = try Injector(modules: [MotorModule()])
+
+        Faults.pistonAsks = warmInjector
+        let warm = try #require(error { _ = try warmInjector.getObject(Motor.self) })
+        Faults.pistonAsks = coldInjector
+        let cold = try #require(error { _ = try coldInjector.getObject(Motor.self) })
+
+        #expect(warm.description == cold.description)
+        #expect(warm.kind == .noBinding)
+        #expect(warm.chain == ["Motor.block", "Block.piston", "Piston.init", "Sensor.calibration"])
+    }
+
+    @Test("an initializer that starts asking for its own type once warm is reported as a cycle")
+    func selfRequestsInWarmBuildsAreCycles() throws {
+        let injector = Injector()
+        _ = try injector.getObject(Echo.self)
+        #expect(try hasPlan(injector, Echo.self))
+
+        Faults.echoAsksItself = injector
+        let failure = try #require(error { _ = try injector.getObject(Echo.self) })
+
+        #expect(failure.kind == .cycle)
+        Faults.echoAsksItself = nil
+        _ = try injector.getObject(Echo.self)
+    }
+
+    @Test("injectDependencies(into:) fills warm as it fills cold, failures included")
+    func warmInjectionMatchesCold() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        let first = Motor()
+        try injector.injectDependencies(into: first)
+        #expect(try hasPlan(injector, Motor.self))
+
+        let second = Motor()
+        try injector.injectDependencies(into: second)
+        #expect(second.transmission is Gearbox && second.transmission !== first.transmission)
+        #expect(second.odometer === first.odometer)
+
+        Faults.pistonFails = true
+        let warm = try #require(error { try injector.injectDependencies(into: Motor()) })
+        let cold = try #require(error { try Injector(modules: [MotorModule()]).injectDependencies(into: Motor()) })
+        #expect(warm.description == cold.description)
+        #expect(warm.chain == ["Motor.block", "Block.piston"])
+    }
+}
