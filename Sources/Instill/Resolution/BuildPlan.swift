@@ -30,6 +30,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         enum Write {
             /// A strong reference stored at this offset of the object.
             case offset(Int)
+            /// An existential laid out at this offset from the writer's template.
+            case template(Int, Unmanaged<ConcreteWriter>)
             /// Written by a writer that knows the property's type.
             case writer(Unmanaged<ObjectWriter>)
         }
@@ -110,9 +112,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             case .offset(let offset):
                 let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
                 address.assumingMemoryBound(to: AnyObject?.self).pointee = consume value
+            case .template(let offset, let writer):
+                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+                let rest = writer._withUnsafeGuaranteedRef { writer in
+                    writer.clear(address)
+                    return writer.rest
+                }
+                ConcreteWriter.layOut(consume value, rest: rest, at: address)
             case .writer(let writer):
-                unowned(unsafe) let writer = writer.takeUnretainedValue()
-                writer.write(consume value, into: object)
+                writer._withUnsafeGuaranteedRef { $0.write(copy value, into: object) }
             }
         }
         awake(object)
@@ -251,21 +259,25 @@ extension Injector {
             }
             let id = ObjectIdentifier(type)
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
-            let writer: ObjectWriter
+            let write: BuildPlan.Step.Write
             if let exactClass = requirement.exactClass {
                 guard Self.isClass(type, orSubclassOf: exactClass) else { return .never }
-                writer = requirement.objectWriter
-            } else if let learned = requirement.concreteWriter(for: id) {
-                writer = learned
+                let writer = requirement.objectWriter
+                if let offset = writer.storedOffset {
+                    write = .offset(offset)
+                } else {
+                    write = .writer(Unmanaged.passUnretained(writer))
+                    retained.append(writer)
+                }
+            } else if let writer = requirement.concreteWriter(for: id) {
+                if let offset = writer.offset {
+                    write = .template(offset, Unmanaged.passUnretained(writer))
+                } else {
+                    write = .writer(Unmanaged.passUnretained(writer))
+                }
+                retained.append(writer)
             } else {
                 return requirement.isLearningWriter ? .notYet : .never
-            }
-            let write: BuildPlan.Step.Write
-            if let offset = writer.storedOffset {
-                write = .offset(offset)
-            } else {
-                write = .writer(Unmanaged.passUnretained(writer))
-                retained.append(writer)
             }
             steps.append(.init(requirement: index, value: value, write: write))
         }

@@ -45,13 +45,30 @@ final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Se
 /// and witness tables), so the writer keeps those words from a first conversion and
 /// lays out later values from them. It is only made when a sample conversion shows
 /// that layout: the reference in the first word, and nowhere else.
-class ConcreteWriter: ObjectWriter, @unchecked Sendable {
+class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
     /// The class whose instances this writer writes.
     let type: ObjectIdentifier
+    /// The offset of the property in the object, when it is a plain stored property
+    /// of a final class: a ``BuildPlan`` then lays the value out there itself.
+    let offset: Int?
+    /// The words of the existential after the reference.
+    let rest: UnsafeMutableBufferPointer<UInt>
+    /// The words of `nil`, when the property is optional (empty otherwise).
+    private let none: UnsafeMutableBufferPointer<UInt>
 
-    init(type: ObjectIdentifier) {
+    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt]) {
         self.type = type
+        self.offset = offset
+        self.rest = .allocate(capacity: rest.count)
+        _ = self.rest.initialize(from: rest)
+        self.none = .allocate(capacity: none.count)
+        _ = self.none.initialize(from: none)
         super.init(storedOffset: nil)
+    }
+
+    deinit {
+        rest.deallocate()
+        none.deallocate()
     }
 
     /// A writer for `sample`'s class into the property `keyPath` (stored at
@@ -82,33 +99,30 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {
             (0..<MemoryLayout<Value>.size / wordSize).map { bytes.load(fromByteOffset: $0 * wordSize, as: UInt.self) }
         }
     }
-}
 
-/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
-private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
-    private let keyPath: ReferenceWritableKeyPath<Root, Value>
-    private let offset: Int?
-    /// The words of the existential after the reference.
-    private let rest: UnsafeMutableBufferPointer<UInt>
-    /// The words of `nil`, when `Value` is optional (empty otherwise).
-    private let none: UnsafeMutableBufferPointer<UInt>
-
-    init(
-        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
-        none: [UInt]
-    ) {
-        self.keyPath = keyPath
-        self.offset = offset
-        self.rest = .allocate(capacity: rest.count)
-        _ = self.rest.initialize(from: rest)
-        self.none = .allocate(capacity: none.count)
-        _ = self.none.initialize(from: none)
-        super.init(type: type)
+    /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
+    /// it holds (nothing, when it holds `nil`).
+    @inline(__always)
+    final func clear(_ address: UnsafeMutableRawPointer) {
+        if !holdsNone(address) { destroyValue(at: address) }
     }
 
-    deinit {
-        rest.deallocate()
-        none.deallocate()
+    /// Lays out the existential of `object` at `address`, which holds no value.
+    @inline(__always)
+    final func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
+        Self.layOut(object, rest: rest, at: address)
+    }
+
+    /// Lays out the existential of `object` at `address` from the words after the reference.
+    @inline(__always)
+    static func layOut(
+        _ object: consuming AnyObject, rest: UnsafeMutableBufferPointer<UInt>, at address: UnsafeMutableRawPointer
+    ) {
+        let wordSize = MemoryLayout<UInt>.size
+        for index in rest.indices {
+            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        }
+        address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
     }
 
     /// Whether the words at `address` are those of `nil`.
@@ -122,20 +136,32 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
         return true
     }
 
-    /// Lays out a `Value` holding `object` at `address`.
-    @inline(__always)
-    private func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
-        address.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-        let wordSize = MemoryLayout<UInt>.size
-        for index in rest.indices {
-            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
-        }
+    /// Releases the value of the property's type at `address`.
+    func destroyValue(at address: UnsafeMutableRawPointer) {
+        fatalError("ConcreteWriter.destroyValue is overridden")
+    }
+}
+
+/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
+private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        none: [UInt]
+    ) {
+        self.keyPath = keyPath
+        super.init(type: type, offset: offset, rest: rest, none: none)
+    }
+
+    override func destroyValue(at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 
     override func write(_ value: consuming AnyObject, into object: AnyObject) {
         if let offset {
             let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-            if !holdsNone(address) { address.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
+            clear(address)
             layOut(value, at: address)
             return
         }
