@@ -1,5 +1,6 @@
-@testable import Instill
 import Testing
+
+@testable import Instill
 
 // After the first builds of a `.normal` type, the injector compiles its subtree into
 // a plan and builds from that (see BuildPlan). These tests pin down that a warm
