@@ -22,7 +22,7 @@ extension Injector {
         if name == nil, arguments.isEmpty, !isTracing, let object = try warmObject(of: ObjectIdentifier(type)) {
             return unsafeDowncast(object, to: T.self)
         }
-        _ = InjectableMetadata.of(type)
+        if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(type) }
         return try resolveCold(type, named: name, arguments: arguments)
     }
 

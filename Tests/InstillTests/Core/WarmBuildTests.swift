@@ -211,7 +211,7 @@ struct WarmBuildTests {
         _ = try injector.getObject(Retrofit.self)
         Retrofit.replaced = []
         let retrofit = try injector.getObject(Retrofit.self)
-        weak var replaced = Retrofit.replaced.first
+        weak let replaced = Retrofit.replaced.first
         Retrofit.replaced = []
 
         #expect(retrofit.transmission is Gearbox)
