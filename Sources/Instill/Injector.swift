@@ -28,6 +28,8 @@ public final class Injector: Sendable {
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
     /// Recipes of unnamed keys, readable without a lock (see `recipe(for:type:)`).
     let quickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    /// Recipes of named keys, readable without a lock.
+    let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {

@@ -4,12 +4,26 @@ extension Injector {
     /// The recipe for `key`, made on first use.
     @inline(__always)
     func recipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
-        // Unnamed keys first try a small lock-free table, filled as keys are met.
-        let slot = key.name == nil ? Self.quickSlot(key.type) : -1
-        if slot >= 0, let quick = quickRecipes.recipe(slot), quick.key == key { return quick }
+        // Keys first try a small lock-free table, filled as keys are met.
+        let (table, slot) = quickTable(for: key)
+        if let quick = table.recipe(slot), quick.key == key { return quick }
         let recipe = try lockedRecipe(for: key, type: type)
-        if slot >= 0 { quickRecipes.link(slot, to: recipe) }
+        table.link(slot, to: recipe)
         return recipe
+    }
+
+    /// The quick table and slot for a key: unnamed keys by their type, named keys
+    /// by their type and the name's bits (a short name is its bits; a long one
+    /// shares a slot only with the same string storage, and looks up by lock
+    /// otherwise).
+    @inline(__always)
+    private func quickTable(for key: BindingKey) -> (AtomicSlots, Int) {
+        guard let name = key.name else { return (quickRecipes, Self.quickSlot(key.type)) }
+        let bits = withUnsafeBytes(of: name) { bytes in
+            bytes.count >= 16 ? bytes.load(as: UInt.self) ^ (bytes.load(fromByteOffset: 8, as: UInt.self) &* 31) : 0
+        }
+        let mixed = (UInt(bitPattern: key.type) >> 4) ^ bits
+        return (namedQuickRecipes, Int((mixed &* 0x9E37_79B9_7F4A_7C15) >> 58))
     }
 
     /// The recipe of an unnamed key if the quick table has it.

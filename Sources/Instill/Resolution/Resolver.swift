@@ -59,29 +59,42 @@ extension Injector {
     @inline(never)
     private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
         let reference = TypeReference(type)
-        if let object = try resolveObject(reference, named: name, arguments: arguments) {
+        switch try resolveObject(reference, named: name, arguments: arguments) {
+        case .object(let object):
             if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
-            guard let typed = object as? T else {
+            // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
+            // metadata on every call.
+            switch object {
+            case let typed as T: return typed
+            default:
                 var error = InjectionError.instanceDoesNotConform(
                     typeName(Swift.type(of: object)), boundTo: reference.description)
                 error.requestedType = reference.description
                 throw error
             }
-            return typed
+        case .value(let recipe):
+            return try resolveValue(type, recipe: recipe, named: name, arguments: arguments)
         }
-        return try resolveValue(type, named: name, arguments: arguments)
     }
 
-    /// Answers a request for a recipe that builds objects; `nil` for any other
-    /// recipe (a closure, an instance, a link…), which ``resolveValue`` answers.
+    /// What ``resolveObject(_:named:arguments:)`` found.
+    private enum Answer {
+        /// An object built (or cached) for a recipe that builds objects.
+        case object(AnyObject)
+        /// Any other recipe, for ``resolveValue(_:recipe:named:arguments:)`` to answer.
+        case value(Recipe)
+    }
+
+    /// Answers a request for a recipe that builds objects, without boxing the
+    /// object; hands any other recipe (a closure, an instance, a link…) back.
     private func resolveObject(
         _ type: TypeReference, named name: String?, arguments: [any Sendable]
-    ) throws -> AnyObject? {
+    ) throws -> Answer {
         try withRequest { context in
             do {
                 let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
-                guard let metadata = recipe.objectMetadata else { return nil }
-                return try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
+                guard let metadata = recipe.objectMetadata else { return .value(recipe) }
+                return .object(try produceObject(recipe, metadata: metadata, arguments: arguments, in: context))
             } catch var error as InjectionError {
                 error.requestedType = type.description
                 if isTracing, let tracer {
@@ -92,19 +105,21 @@ extension Injector {
         }
     }
 
-    /// Answers a request in general: any recipe, any value, cast to `T`.
-    private func resolveValue<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+    /// Answers a request for `recipe` in general: any value, cast to `T`.
+    private func resolveValue<T>(
+        _ type: T.Type, recipe: Recipe, named name: String?, arguments: [any Sendable]
+    ) throws -> T {
         try withRequest { context in
             do {
-                let recipe = try recipe(for: BindingKey(type, name: name), type: TypeReference(type))
                 guard let value = try produce(recipe, arguments: arguments, in: context) else {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
-                guard let typed = value as? T else {
+                switch value {
+                case let typed as T: return typed
+                default:
                     throw InjectionError.instanceDoesNotConform(
                         typeName(Swift.type(of: value)), boundTo: typeName(type))
                 }
-                return typed
             } catch var error as InjectionError {
                 error.requestedType = typeName(type)
                 if isTracing, let tracer {
