@@ -6,27 +6,6 @@ import Testing
 
 // MARK: - Helpers
 
-/// Runs `body` on `count` new threads that all start together, and waits for them.
-private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let ready = DispatchGroup()
-    let gate = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for index in 0..<count {
-        ready.enter()
-        done.enter()
-        let thread = Thread {
-            ready.leave()
-            gate.wait()
-            body(index)
-            done.leave()
-        }
-        thread.start()
-    }
-    ready.wait()
-    for _ in 0..<count { gate.signal() }
-    done.wait()
-}
-
 /// What each thread saw, collected under a lock.
 private final class Outcomes<Value>: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()

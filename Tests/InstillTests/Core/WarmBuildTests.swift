@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Instill
@@ -52,7 +53,7 @@ private final class Klaxon: Horn, Injectable {
     init() {}
 }
 
-private final class Odometer: Injectable {
+private final class Odometer: Injectable, Sendable {
     static let scope: Scope = .singleton
     init() {}
 }
@@ -133,6 +134,19 @@ private final class Depot: Injectable {
 private final class Echo: Injectable {
     init() throws {
         if let injector = Faults.echoAsksItself { _ = try injector.getObject(Echo.self) }
+    }
+}
+
+/// Built by many threads at once in the concurrency test: no shared state of its own.
+private final class Wheel: Injectable {
+    var block: Block!
+    var transmission: (any Transmission)!
+    var odometer: Odometer!
+    private(set) var wasAssembledAtAwake = false
+    static var requires: Requirements { Requirements(\Wheel.block, \.transmission, \.odometer) }
+    init() {}
+    func awakeFromInjection() {
+        wasAssembledAtAwake = block?.piston != nil && transmission is Gearbox && odometer != nil
     }
 }
 
@@ -312,5 +326,31 @@ struct WarmBuildTests {
         let cold = try #require(error { try Injector(modules: [MotorModule()]).injectDependencies(into: Motor()) })
         #expect(warm.description == cold.description)
         #expect(warm.chain == ["Motor.block", "Block.piston"])
+    }
+
+    @Test("threads building a type while its plan is compiled all get assembled objects, sharing the singleton")
+    func concurrentWarmBuilds() throws {
+        let injector = try Injector(modules: [MotorModule()])
+        let odometer = try injector.getObject(Odometer.self)
+        let incomplete = Atomic<Int>(0)
+        let builds = Atomic<Int>(0)
+
+        onThreads(8) { _ in
+            for _ in 0..<2_000 {
+                guard let wheel = try? injector.getObject(Wheel.self) else {
+                    incomplete.add(1, ordering: .relaxed)
+                    continue
+                }
+                let complete =
+                    wheel.wasAssembledAtAwake && wheel.odometer === odometer && wheel.transmission is Gearbox
+                    && wheel.block.piston != nil
+                if !complete { incomplete.add(1, ordering: .relaxed) }
+                builds.add(1, ordering: .relaxed)
+            }
+        }
+
+        #expect(builds.load(ordering: .relaxed) == 16_000)
+        #expect(incomplete.load(ordering: .relaxed) == 0)
+        #expect(try hasPlan(injector, Wheel.self))
     }
 }

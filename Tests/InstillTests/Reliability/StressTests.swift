@@ -1019,25 +1019,12 @@ extension StressTests {
         ) -> Outcome {
             let stop = Flag()
             let progress = (0..<count).map { _ in Progress(stop: stop) }
-            let ready = DispatchGroup()
-            let gate = DispatchSemaphore(value: 0)
-            let done = DispatchGroup()
-            for index in 0..<count {
-                ready.enter()
-                done.enter()
-                let thread = Thread {
-                    ready.leave()
-                    gate.wait()
-                    body(index, progress[index])
-                    progress[index].isFinished.store(true, ordering: .relaxed)
-                    done.leave()
-                }
-                thread.start()
-            }
-            ready.wait()
             let clock = ContinuousClock()
             let start = clock.now
-            for _ in 0..<count { gate.signal() }
+            let done = startThreadsTogether(count) { index in
+                body(index, progress[index])
+                progress[index].isFinished.store(true, ordering: .relaxed)
+            }
 
             var lastTotal = 0
             var lastChange = start
