@@ -137,16 +137,26 @@ private final class Echo: Injectable {
     }
 }
 
+private final class Spoke: Injectable {
+    init() {}
+}
+
+private final class Hub: Injectable {
+    var spoke: Spoke!
+    static var requires: Requirements { Requirements(\Hub.spoke) }
+    init() {}
+}
+
 /// Built by many threads at once in the concurrency test: no shared state of its own.
 private final class Wheel: Injectable {
-    var block: Block!
+    var hub: Hub!
     var transmission: (any Transmission)!
     var odometer: Odometer!
     private(set) var wasAssembledAtAwake = false
-    static var requires: Requirements { Requirements(\Wheel.block, \.transmission, \.odometer) }
+    static var requires: Requirements { Requirements(\Wheel.hub, \.transmission, \.odometer) }
     init() {}
     func awakeFromInjection() {
-        wasAssembledAtAwake = block?.piston != nil && transmission is Gearbox && odometer != nil
+        wasAssembledAtAwake = hub?.spoke != nil && transmission is Gearbox && odometer != nil
     }
 }
 
@@ -343,7 +353,7 @@ struct WarmBuildTests {
                 }
                 let complete =
                     wheel.wasAssembledAtAwake && wheel.odometer === odometer && wheel.transmission is Gearbox
-                    && wheel.block.piston != nil
+                    && wheel.hub.spoke != nil
                 if !complete { incomplete.add(1, ordering: .relaxed) }
                 builds.add(1, ordering: .relaxed)
             }
