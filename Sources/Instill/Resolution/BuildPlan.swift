@@ -69,16 +69,20 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// Builds, fills and awakes a new object.
     final func build() throws(PlanFailure) -> AnyObject {
-        let object: AnyObject
+        let object = try construct()
+        try fill(object)
+        return object
+    }
+
+    /// A new instance from `init()`; its failure as the resolver reports it.
+    private func construct() throws(PlanFailure) -> AnyObject {
         do {
-            object = try make()
+            return try make()
         } catch let error as InjectionError {
             throw PlanFailure(error, initializerOf: metadata)
         } catch {
             throw PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
         }
-        try fill(object)
-        return object
     }
 
     /// Fills an object's requirements, then awakes it.
