@@ -12,14 +12,15 @@ import Swinject
 // builds a complete object before anything is measured.
 
 /// Fast operations run 1,000 times per iteration (`.kilo`): times and malloc counts
-/// are reported per operation.
+/// are reported per operation. Three seconds of samples keep a median steady on a
+/// shared machine, where a neighbour's burst can slow a one-second window.
 var perOperation: Benchmark.Configuration {
     Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal],
         timeUnits: .nanoseconds,
         warmupIterations: 10,
         scalingFactor: .kilo,
-        maxDuration: .seconds(1),
+        maxDuration: .seconds(3),
         maxIterations: 1_000_000
     )
 }
@@ -47,7 +48,9 @@ func threaded(_ scalingFactor: BenchmarkScalingFactor) -> Benchmark.Configuratio
         timeUnits: .nanoseconds,
         warmupIterations: 3,
         scalingFactor: scalingFactor,
-        maxDuration: .seconds(2),
+        // A million builds take a few hundred milliseconds: give the median a few
+        // dozen of them.
+        maxDuration: .seconds(6),
         maxIterations: 1_000_000
     )
 }
