@@ -117,6 +117,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
                 address.assumingMemoryBound(to: AnyObject?.self).pointee = consume value
             case .template(let offset, let writer):
+                // What `writer.write` does at an offset, here so that the value moves
+                // into the property instead of being retained once more.
                 let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
                 let rest = writer._withUnsafeGuaranteedRef { writer in
                     writer.clear(address)
@@ -184,32 +186,42 @@ extension ResolutionContext {
 }
 
 extension Injector {
-    /// Runs a plan for a request or a requirement.
+    /// Runs `body`, which runs a plan, inside a request (or a requirement) that
+    /// `context` already serves; a plan's failure becomes the resolver's error.
     @inline(__always)
-    func run(_ plan: BuildPlan, in context: ResolutionContext) throws(InjectionError) -> AnyObject {
+    func running<Result>(
+        in context: ResolutionContext, _ body: () throws(PlanFailure) -> Result
+    ) throws(InjectionError) -> Result {
         context.planDepth += 1
         defer { context.planDepth -= 1 }
         do {
-            return try plan.build()
+            return try body()
         } catch {
             throw context.failure(from: error)
         }
     }
 
-    /// Fills a hand-built object with a plan.
-    func run(_ plan: BuildPlan, into object: AnyObject, in context: ResolutionContext) throws(InjectionError) {
-        context.planDepth += 1
-        defer { context.planDepth -= 1 }
-        do {
-            try plan.fill(object)
-        } catch {
-            throw context.failure(from: error)
+    /// Runs `body`, which runs `plan`, as a request of its own (`getObject`,
+    /// `injectDependencies`); `nil` when plans are nested too deep on this thread and
+    /// the resolver must answer instead.
+    @inline(__always)
+    func warmRequest<Result>(
+        _ plan: BuildPlan, _ body: () throws(PlanFailure) -> Result
+    ) throws -> Result? {
+        try withRequest { context -> Result? in
+            guard context.planDepth < ResolutionContext.planDepthLimit else { return nil }
+            do throws(InjectionError) {
+                return try running(in: context, body)
+            } catch var error {
+                error.requestedType = plan.metadata.name
+                throw error
+            }
         }
     }
 
     /// Compiles `recipe`'s plan after a build, when it is due for a try.
     func compilePlanIfDue(_ recipe: Recipe) {
-        guard recipe.wantsPlan else { return }
+        guard recipe.claimPlanAttempt() else { return }
         if case .never = compilePlan(recipe, depth: 0) { recipe.ruleOutPlan() }
     }
 
@@ -221,12 +233,12 @@ extension Injector {
         case never
     }
 
-    /// The deepest chain of `.normal` objects a plan compiles.
-    private static let planDepthLimit = 256
+    /// The longest chain of `.normal` objects one plan compiles.
+    private static let longestCompiledChain = 256
 
     private func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
-        guard depth < Self.planDepthLimit, recipe.scope == .normal, case .build(let metadata) = recipe.source,
+        guard depth < Self.longestCompiledChain, recipe.scope == .normal, case .build(let metadata) = recipe.source,
             metadata.makeDefault != nil, !metadata.hasDeclarationError
         else { return .never }
         guard recipe.hasAccepted(metadata.classIdentifier) else { return .notYet }

@@ -103,10 +103,10 @@ final class Recipe: Sendable {
     @inline(__always)
     var unmanagedPlan: Unmanaged<BuildPlan>? { planSlots?.unmanaged(0, as: BuildPlan.self) }
 
-    /// Whether a build should try to compile a plan: there is none yet, it is not
-    /// ruled out, and this is a power-of-two attempt (so a recipe that is not
-    /// ready for long costs a logarithmic number of tries).
-    var wantsPlan: Bool {
+    /// Counts a build that could compile a plan; whether it should try: there is
+    /// none yet, it is not ruled out, and this is a power-of-two attempt (so a
+    /// recipe that is not ready for long costs a logarithmic number of tries).
+    func claimPlanAttempt() -> Bool {
         guard let planSlots, planSlots.load(0) == 0 else { return false }
         let attempts = planSlots.add(1, 1)
         return attempts & (attempts - 1) == 0

@@ -42,15 +42,7 @@ extension Injector {
             guard let plan = recipe.unmanagedPlan else { return nil }
             return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
                 guard plan.type == type else { return nil }
-                return try withRequest { context -> AnyObject? in
-                    guard context.planDepth < ResolutionContext.planDepthLimit else { return nil }
-                    do throws(InjectionError) {
-                        return try run(plan, in: context)
-                    } catch var error {
-                        error.requestedType = plan.metadata.name
-                        throw error
-                    }
-                }
+                return try warmRequest(plan) { () throws(PlanFailure) in try plan.build() }
             }
         }
     }
@@ -139,18 +131,10 @@ extension Injector {
         throws
     {
         let recipe = isTracing ? nil : quickRecipe(for: type)
-        if let plan = recipe?.plan, plan.type == type {
-            let done = try withRequest { context in
-                guard context.planDepth < ResolutionContext.planDepthLimit else { return false }
-                do throws(InjectionError) {
-                    try run(plan, into: object, in: context)
-                    return true
-                } catch var error {
-                    error.requestedType = plan.metadata.name
-                    throw error
-                }
-            }
-            if done { return }
+        if let plan = recipe?.plan, plan.type == type,
+            try warmRequest(plan, { () throws(PlanFailure) in try plan.fill(object) }) != nil
+        {
+            return
         }
         let metadata = metadata()
         let classRecipe = recipe ?? (try? self.recipe(for: BindingKey(metadata.type.type), type: metadata.type))
@@ -288,7 +272,7 @@ extension Injector {
     ) throws -> AnyObject {
         let warm = arguments.isEmpty && !isTracing && recipe.scope == .normal
         if warm, let plan = recipe.plan, context.planDepth < ResolutionContext.planDepthLimit {
-            return try run(plan, in: context)
+            return try running(in: context) { () throws(PlanFailure) in try plan.build() }
         }
         let object = try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context)
         if warm { compilePlanIfDue(recipe) }
