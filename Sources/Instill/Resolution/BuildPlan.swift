@@ -75,6 +75,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     }
 
     /// A new instance from `init()`; its failure as the resolver reports it.
+    @inline(never)
     private func construct() throws(PlanFailure) -> AnyObject {
         do {
             return try make()
@@ -104,9 +105,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     }
                 }
                 guard let built else {
-                    var failure = failure!
-                    failure.requirements.append((metadata, step.requirement))
-                    throw failure
+                    throw failure!.unwinding(through: metadata, requirement: step.requirement)
                 }
                 value = built
             case .constant(let constant):
@@ -146,16 +145,26 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
 /// building; the failure collects those as it unwinds, and
 /// ``ResolutionContext/failure(from:)`` turns it into the error the resolver
 /// would have thrown.
-struct PlanFailure: Error {
-    var error: InjectionError
+///
+/// A class, so a plan's frames hold one reference for it, not the error itself: a
+/// plan recurses once per level of the object graph, and small frames keep a deep
+/// graph's stack in the cache.
+final class PlanFailure: Error, @unchecked Sendable {  // made and used by one thread as it unwinds
+    let error: InjectionError
     /// The type whose initializer failed.
     let initializerOf: InjectableMetadata
     /// The requirements being filled when it failed, innermost first.
-    var requirements: [(metadata: InjectableMetadata, index: Int)] = []
+    private(set) var requirements: [(metadata: InjectableMetadata, index: Int)] = []
 
     init(_ error: InjectionError, initializerOf metadata: InjectableMetadata) {
         self.error = error
         self.initializerOf = metadata
+    }
+
+    /// Adds the requirement whose value was being built, as the failure unwinds.
+    func unwinding(through metadata: InjectableMetadata, requirement index: Int) -> PlanFailure {
+        requirements.append((metadata, index))
+        return self
     }
 }
 
