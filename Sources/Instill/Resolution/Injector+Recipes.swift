@@ -29,7 +29,14 @@ extension Injector {
     /// The recipe of an unnamed key if the quick table has it.
     @inline(__always)
     func quickRecipe(for type: ObjectIdentifier) -> Recipe? {
-        guard let recipe = quickRecipes.recipe(Self.quickSlot(type)), recipe.key.type == type, recipe.key.name == nil
+        unmanagedQuickRecipe(for: type)?.takeUnretainedValue()
+    }
+
+    /// ``quickRecipe(for:)`` without retaining it: the injector keeps its recipes.
+    @inline(__always)
+    func unmanagedQuickRecipe(for type: ObjectIdentifier) -> Unmanaged<Recipe>? {
+        guard let recipe = quickRecipes.unmanaged(Self.quickSlot(type), as: Recipe.self),
+            recipe._withUnsafeGuaranteedRef({ $0.key.type == type && $0.key.name == nil })
         else { return nil }
         return recipe
     }
@@ -38,7 +45,7 @@ extension Injector {
 
     /// A slot of the quick table for a type: a multiplicative hash of its address.
     @inline(__always)
-    static func quickSlot(_ type: ObjectIdentifier) -> Int {
+    private static func quickSlot(_ type: ObjectIdentifier) -> Int {
         let bits = UInt(bitPattern: type) >> 4
         return Int((bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }

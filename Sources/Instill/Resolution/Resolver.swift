@@ -33,9 +33,8 @@ extension Injector {
     /// owners keep them): on two threads, retains of shared objects contend.
     @inline(__always)
     private func warmObject(of type: ObjectIdentifier) throws -> AnyObject? {
-        guard let recipe = quickRecipes.unmanaged(Self.quickSlot(type), as: Recipe.self) else { return nil }
+        guard let recipe = unmanagedQuickRecipe(for: type) else { return nil }
         return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
-            guard recipe.key.type == type, recipe.key.name == nil else { return nil }
             if let object = recipe.singletonValue() {
                 return ObjectIdentifier(Swift.type(of: object)) == type ? object : nil
             }
