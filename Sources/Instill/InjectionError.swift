@@ -100,7 +100,8 @@ extension InjectionError {
         /// `.graph` or `.weak` object, a `.weak` object holding a `.graph` one), found
         /// by ``Injector/validate(roots:)``.
         public static let lifetimeMismatch = Kind("lifetimeMismatch")
-        /// A requirement names a property of a type the object is not.
+        /// A requirement names a property of a type the object is not, or a key path
+        /// through another property (`\Car.engine.piston`).
         public static let invalidRequirement = Kind("invalidRequirement")
 
         /// The kind's name, as written in code after the dot.
@@ -294,6 +295,14 @@ extension InjectionError {
             .invalidRequirement, type: type,
             summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
             fix: "list key paths rooted at \(type) or one of its superclasses.")
+    }
+
+    static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {
+        InjectionError(
+            .invalidRequirement, type: type,
+            summary: "\(type).requires lists \(keyPath), a key path through another property; "
+                + "the injector fills only an object's own properties.",
+            fix: "list only \(type)'s own property, and let that property's type declare its own requirements.")
     }
 
     /// "a" or "an", for the type name that follows.

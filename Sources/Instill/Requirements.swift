@@ -64,13 +64,14 @@ public struct Requirements: Sendable {
         return copy
     }
 
-    /// The requirements of `lhs` followed by those of `rhs`; a key path listed on
+    /// The requirements of `lhs` followed by those of `rhs`; a property listed on
     /// both sides is kept once, where `rhs` lists it (so a subclass may re-declare a
-    /// requirement with another name).
+    /// requirement with another name), whichever class its key paths are rooted at
+    /// (`\Sedan.lamp` and `\Rally.lamp` name one property).
     public static func + (lhs: Requirements, rhs: Requirements) -> Requirements {
         var combined = lhs
         for entry in rhs.entries {
-            combined.entries.removeAll { $0.keyPath == entry.keyPath }
+            combined.entries.removeAll { $0.namesSameProperty(as: entry) }
             combined.entries.append(entry)
         }
         return combined

@@ -21,6 +21,29 @@
             return propertyName(fromDemangled: demangled)
         }
 
+        /// The property name of the accessor identity at `address`: the method
+        /// descriptor of a non-final class property's getter, which a key path to it
+        /// carries as its identity in every build configuration.
+        static func propertyName(descriptorAddress address: UInt) -> String? {
+            guard let mapping = Mapping.containing(address) else { return nil }
+            let table = tables.withLock { $0[mapping.path] } ?? load(mapping)
+            guard let mangled = table[address &- mapping.bias], let demangled = demangle(mangled) else { return nil }
+            return propertyName(fromDescriptor: demangled)
+        }
+
+        /// `method descriptor for Module.(Car in _1A2B).engine.getter : T` → `engine`.
+        static func propertyName(fromDescriptor demangled: String) -> String? {
+            let prefix = "method descriptor for "
+            guard demangled.hasPrefix(prefix) else { return nil }
+            let path = demangled.dropFirst(prefix.count)
+            guard let end = path.firstRange(of: " : ") else { return nil }
+            let accessor = path[..<end.lowerBound]
+            guard accessor.hasSuffix(".getter") else { return nil }
+            let property = accessor.dropLast(".getter".count)
+            guard let dot = property.lastIndex(of: ".") else { return nil }
+            return String(property[property.index(after: dot)...])
+        }
+
         /// `key path getter for Module.(Car in _1A2B).engine : T : Module.Car` → `engine`.
         static func propertyName(fromDemangled demangled: String) -> String? {
             let prefix = "key path getter for "
@@ -119,7 +142,8 @@
             sectionHeaders = sections
         }
 
-        /// Symbol value → mangled name, for every key-path getter (mangled suffix `TK`).
+        /// Symbol value → mangled name, for every key-path getter (mangled suffix `TK`)
+        /// and method descriptor (`Tq`).
         func keyPathGetters() -> [UInt: String] {
             guard let handle = fopen(file, "rb") else { return [:] }
             defer { fclose(handle) }
@@ -141,8 +165,10 @@
                     guard value != 0, nameOffset < strings.count else { continue }
                     var end = nameOffset
                     while end < strings.count, strings[end] != 0 { end += 1 }
-                    // Key-path getter thunks are mangled with the suffix "TK".
-                    guard end - nameOffset > 2, strings[end - 2] == 0x54, strings[end - 1] == 0x4b else { continue }
+                    // Key-path getter thunks are mangled with the suffix "TK", method
+                    // descriptors with "Tq".
+                    guard end - nameOffset > 2, strings[end - 2] == 0x54, strings[end - 1] == 0x4b || strings[end - 1] == 0x71
+                    else { continue }
                     result[value] = String(decoding: strings[nameOffset..<end], as: UTF8.self)
                 }
             }

@@ -1,81 +1,76 @@
-@_spi(Reflection) import Swift
-
-/// Recovers a requirement's property name for messages, graphs and audits.
+/// Recovers a requirement's property name for messages, graphs and audits, only
+/// from sources that say which property the key path is: never by guessing.
 ///
-/// A key path to a stored property of a final class describes itself as
-/// `\Car.engine`. For a non-final class the property is reached through
-/// overridable accessors, and on Linux the description is only an accessor
-/// address; then the name comes from the symbol table (see `KeyPathSymbols`), or,
-/// in a stripped binary, from the class's field records (type metadata): the one
-/// stored property of the key path's value type, or, when several share that
-/// type, the one at the same position among the requirements of that type.
-/// Only error and diagnostic paths call this, and each answer is cached.
+/// In order:
+/// 1. A key path that stores to one field of a class (a stored property of a final
+///    class, or a `final` one): the field its own layout stores to, named by the
+///    class's field records (see ``KeyPathLayout/storedFieldName(in:valueType:)``).
+///    Exact in every build configuration.
+/// 2. The key path's description, when the runtime names the property there
+///    (`\Car.engine`).
+/// 3. On Linux, a key path through accessors (a non-final class's property): the
+///    symbol of its accessor identity (the getter's method descriptor) or of its
+///    getter, from the symbol table (see `KeyPathSymbols`).
+///
+/// Otherwise there is no name: messages show the key path's own description
+/// (``unnamedDescription(of:)``). Only error and diagnostic paths call this, and
+/// each answer is cached.
 enum PropertyNames {
-    private static let cache = LockedBox<[AnyKeyPath: String]>([:])
-    /// Every requirement seen per root type, in declaration order, for disambiguation.
-    private static let siblings = LockedBox<[ObjectIdentifier: [Requirement]]>([:])
+    private static let cache = LockedBox<[AnyKeyPath: String?]>([:])
 
-    /// Remembers `requirements` of a type so that properties of one value type can
-    /// be told apart by position.
-    static func register(_ requirements: [Requirement]) {
-        siblings.withLock { table in
-            for requirement in requirements {
-                var list = table[requirement.rootType.id, default: []]
-                if !list.contains(where: { $0.keyPath == requirement.keyPath }) {
-                    list.append(requirement)
-                    table[requirement.rootType.id] = list
-                }
-            }
-        }
-    }
-
-    static func name(of requirement: Requirement) -> String {
+    /// The property's name, or `nil` when none can be proven.
+    static func name(of requirement: Requirement) -> String? {
         if let cached = cache.withLock({ $0[requirement.keyPath] }) { return cached }
         let name = computeName(of: requirement)
         cache.withLock { $0[requirement.keyPath] = name }
         return name
     }
 
-    private static func computeName(of requirement: Requirement) -> String {
+    /// The key path's description after its root: what a message shows for a
+    /// property without a proven name (`<computed 0x… (Engine)>`).
+    static func unnamedDescription(of requirement: Requirement) -> String {
         let description = String(describing: requirement.keyPath)
-        if !description.contains("<computed"), let dot = description.firstIndex(of: ".") {
-            return String(description[description.index(after: dot)...])
-        }
-        #if os(Linux)
-            if let symbolName = KeyPathSymbols.propertyName(getterAddress: accessorAddress(requirement.keyPath)) {
-                return symbolName
-            }
-        #endif
-        var candidates: [String] = []
-        _ = _forEachField(of: requirement.rootType.type, options: _EachFieldOptions(rawValue: 1 << 0)) {
-            name, _, type, _ in
-            if ObjectIdentifier(type) == requirement.valueType.id { candidates.append(String(cString: name)) }
-            return true
-        }
-        if candidates.count == 1 { return candidates[0] }
-        // Several stored properties of this type: accessors are emitted in declaration
-        // order, so the requirements' accessor addresses sort like the properties.
-        let sameType = siblings.withLock { table in
-            (table[requirement.rootType.id] ?? []).filter { $0.valueType == requirement.valueType }
-        }
-        if candidates.count > 1, sameType.count == candidates.count {
-            let ordered = sameType.sorted { accessorAddress($0.keyPath) < accessorAddress($1.keyPath) }
-            if let position = ordered.firstIndex(where: { $0.keyPath == requirement.keyPath }) {
-                return candidates[position]
-            }
-        }
-        if let name = requirement.name {
-            let matching = candidates.filter { $0.lowercased().contains(name.lowercased()) }
-            if matching.count == 1 { return matching[0] }
-        }
-        if candidates.isEmpty { return "<\(requirement.valueType)>" }
-        return candidates.joined(separator: "|")
+        if let rest = afterRoot(description, root: requirement.rootType.type) { return rest }
+        return description
     }
 
-    private static func accessorAddress(_ keyPath: AnyKeyPath) -> UInt {
-        let description = String(describing: keyPath)
-        guard let marker = description.firstRange(of: "<computed 0x") else { return 0 }
-        let digits = description[marker.upperBound...].prefix { $0.isHexDigit }
-        return UInt(digits, radix: 16) ?? 0
+    private static func computeName(of requirement: Requirement) -> String? {
+        if let root = requirement.rootType.type as? AnyClass,
+            let name = requirement.layout?.storedFieldName(in: root, valueType: requirement.valueType.type)
+        {
+            return name
+        }
+        if let rest = afterRoot(String(describing: requirement.keyPath), root: requirement.rootType.type),
+            !rest.contains("<computed"), !rest.isEmpty
+        {
+            return rest
+        }
+        #if os(Linux)
+            if case .computed(let id, _) = requirement.layout?.single,
+                let name = KeyPathSymbols.propertyName(descriptorAddress: id)
+            {
+                return name
+            }
+            if let name = KeyPathSymbols.propertyName(getterAddress: accessorAddress(requirement.keyPath)) {
+                return name
+            }
+        #endif
+        return nil
     }
+
+    /// `engine` of `\Car.engine`, when the description starts with the root's name.
+    private static func afterRoot(_ description: String, root: Any.Type) -> String? {
+        let prefix = "\\" + _typeName(root, qualified: false) + "."
+        guard description.hasPrefix(prefix) else { return nil }
+        return String(description.dropFirst(prefix.count))
+    }
+
+    #if os(Linux)
+        private static func accessorAddress(_ keyPath: AnyKeyPath) -> UInt {
+            let description = String(describing: keyPath)
+            guard let marker = description.firstRange(of: "<computed 0x") else { return 0 }
+            let digits = description[marker.upperBound...].prefix { $0.isHexDigit }
+            return UInt(digits, radix: 16) ?? 0
+        }
+    #endif
 }

@@ -286,7 +286,7 @@ extension Injector {
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
             let write: BuildPlan.Step.Write
             if let exactClass = requirement.exactClass {
-                guard Self.isClass(type, orSubclassOf: exactClass) else { return .never }
+                guard isClass(type, orSubclassOf: exactClass) else { return .never }
                 let writer = requirement.objectWriter
                 if let offset = writer.storedOffset {
                     write = .offset(offset)
@@ -308,14 +308,5 @@ extension Injector {
         }
         guard let stored = recipe.storePlan(metadata.makePlan(steps, retained)) else { return .never }
         return .compiled(stored)
-    }
-
-    private static func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool {
-        var current: AnyClass? = type
-        while let candidate = current {
-            if ObjectIdentifier(candidate) == ancestor { return true }
-            current = _getSuperclass(candidate)
-        }
-        return false
     }
 }

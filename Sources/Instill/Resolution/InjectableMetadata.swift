@@ -27,8 +27,15 @@ final class InjectableMetadata: Sendable {
         let requirements = T.requires.entries
         self.requirements = requirements
         self.initializer = T.initializer
-        self.declarationError = requirements.first { !$0.isApplicable(T.self) }.map {
-            InjectionError.invalidRequirement(typeName(type), root: $0.rootType.description)
+        if let foreign = requirements.first(where: { !$0.isApplicable(T.self) }) {
+            self.declarationError = InjectionError.invalidRequirement(
+                typeName(type), root: foreign.rootType.description)
+        } else if let nested = requirements.first(where: \.isNested) {
+            var error = InjectionError.nestedRequirement(typeName(type), keyPath: String(describing: nested.keyPath))
+            error.requirementLocation = nested.location.description
+            self.declarationError = error
+        } else {
+            self.declarationError = nil
         }
         self.hasDeclarationError = declarationError != nil
         self.classIdentifier = ObjectIdentifier(type)
@@ -40,7 +47,6 @@ final class InjectableMetadata: Sendable {
         }
         self.awake = { unsafeDowncast($0, to: T.self).awakeFromInjection() }
         self.planType = TypedBuildPlan<T>.self
-        PropertyNames.register(requirements)
     }
 
     private static let cache = LockedBox<[ObjectIdentifier: InjectableMetadata]>([:])

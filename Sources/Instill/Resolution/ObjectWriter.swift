@@ -44,7 +44,8 @@ final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Se
 /// class holds the same words apart from the reference itself (the class's metadata
 /// and witness tables), so the writer keeps those words from a first conversion and
 /// lays out later values from them. It is only made when a sample conversion shows
-/// that layout: the reference in the first word, and nowhere else.
+/// that layout: the reference in the first word, and nowhere else. Only the words a
+/// value defines are read (see `ExistentialWords`); the others are laid out as zero.
 class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
     /// The class whose instances this writer writes.
     let type: ObjectIdentifier
@@ -53,22 +54,17 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
     let offset: Int?
     /// The words of the existential after the reference.
     let rest: UnsafeMutableBufferPointer<UInt>
-    /// The words of `nil`, when the property is optional (empty otherwise).
-    private let none: UnsafeMutableBufferPointer<UInt>
 
-    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt]) {
+    init(type: ObjectIdentifier, offset: Int?, rest: [UInt]) {
         self.type = type
         self.offset = offset
         self.rest = .allocate(capacity: rest.count)
         _ = self.rest.initialize(from: rest)
-        self.none = .allocate(capacity: none.count)
-        _ = self.none.initialize(from: none)
         super.init(storedOffset: nil)
     }
 
     deinit {
         rest.deallocate()
-        none.deallocate()
     }
 
     /// A writer for `sample`'s class into the property `keyPath` (stored at
@@ -80,31 +76,20 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
         let wordSize = MemoryLayout<UInt>.size
         let size = MemoryLayout<Value>.size
         guard size >= wordSize, size % wordSize == 0, MemoryLayout<Value>.alignment == wordSize,
-            let value = sample as? Value
+            let words = ExistentialWords.of(sample, as: Value.self)
         else { return nil }
         let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
-        let words = Self.words(of: value)
         guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
-        // The words of `nil` when `Value` is optional: a property holding exactly
-        // those holds nothing to release.
-        let none = (Value.self as? any OptionalMarker.Type).flatMap { $0.noneValue as? Value }.map(Self.words(of:))
         return TemplateWriter<Root, Value>(
             type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
-            rest: Array(words.dropFirst()), none: none ?? [])
-    }
-
-    private static func words<Value>(of value: Value) -> [UInt] {
-        let wordSize = MemoryLayout<UInt>.size
-        return withUnsafeBytes(of: value) { bytes in
-            (0..<MemoryLayout<Value>.size / wordSize).map { bytes.load(fromByteOffset: $0 * wordSize, as: UInt.self) }
-        }
+            rest: words.dropFirst().map { $0 ?? 0 })
     }
 
     /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
-    /// it holds (nothing, when it holds `nil`).
+    /// it holds (through the property type's own destroy, right for `nil` too).
     @inline(__always)
     final func clear(_ address: UnsafeMutableRawPointer) {
-        if !holdsNone(address) { destroyValue(at: address) }
+        destroyValue(at: address)
     }
 
     /// Lays out the existential of `object` at `address`, which holds no value.
@@ -125,17 +110,6 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
         address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
     }
 
-    /// Whether the words at `address` are those of `nil`.
-    @inline(__always)
-    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
-        guard !none.isEmpty else { return false }
-        let wordSize = MemoryLayout<UInt>.size
-        for index in none.indices where address.load(fromByteOffset: index * wordSize, as: UInt.self) != none[index] {
-            return false
-        }
-        return true
-    }
-
     /// Releases the value of the property's type at `address`.
     func destroyValue(at address: UnsafeMutableRawPointer) {
         fatalError("ConcreteWriter.destroyValue is overridden")
@@ -147,11 +121,10 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
     private let keyPath: ReferenceWritableKeyPath<Root, Value>
 
     init(
-        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
-        none: [UInt]
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt]
     ) {
         self.keyPath = keyPath
-        super.init(type: type, offset: offset, rest: rest, none: none)
+        super.init(type: type, offset: offset, rest: rest)
     }
 
     override func destroyValue(at address: UnsafeMutableRawPointer) {

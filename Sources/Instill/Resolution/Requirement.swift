@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// One entry of ``Requirements``: what to resolve, and how to write it.
 final class Requirement: Sendable {
     let keyPath: AnyKeyPath & Sendable
@@ -17,6 +15,8 @@ final class Requirement: Sendable {
     let exactClass: ObjectIdentifier?
     /// Writes an instance of ``exactClass`` (or a subclass).
     let objectWriter: ObjectWriter
+    /// What the key path object says it does (`nil` when its layout is unknown).
+    let layout: KeyPathLayout?
     /// The current value of the property, or `nil` when it is an empty optional.
     let read: @Sendable (AnyObject) -> Any?
     /// Makes a ``ConcreteWriter`` for the class of a sample object (see
@@ -37,10 +37,14 @@ final class Requirement: Sendable {
         self.name = name
         self.location = location
         self.isApplicable = { $0 is Root.Type }
-        let storedOffset = Self.storedOffset(of: keyPath, in: Root.self)
+        let layout = KeyPathLayout(keyPath)
+        self.layout = layout
+        // The key path itself says it stores to one field at this offset, and the
+        // class's field records agree that a field of exactly `Value` starts there.
+        let storedOffset = layout?.storedField(in: Root.self, valueType: Value.self)?.offset
         if let offset = storedOffset {
-            // A plain stored property of a final class: store where the key path would,
-            // without the key path's projection (which allocates a box per write).
+            // Store where the key path would, without the key path's projection
+            // (which allocates a box per write).
             self.write = { object, value in
                 guard let typed = value as? Value else { return false }
                 let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
@@ -68,23 +72,6 @@ final class Requirement: Sendable {
         }
     }
 
-    /// The instance offset of the property a key path stores to, when it is a plain
-    /// stored property of a final class: its description is then `\Root.name` (a
-    /// property with observers, `weak`, `unowned`, `lazy`, or one of a non-final
-    /// class, is reached through accessors and describes itself as `<computed …>`).
-    private static func storedOffset<Root: AnyObject>(of keyPath: AnyKeyPath, in root: Root.Type) -> Int? {
-        let description = String(describing: keyPath)
-        guard !description.contains("<computed"), let dot = description.firstIndex(of: ".") else { return nil }
-        let name = description[description.index(after: dot)...]
-        guard !name.contains("."), !name.contains("?"), !name.contains("!") else { return nil }
-        var offset: Int?
-        _ = _forEachField(of: root, options: _EachFieldOptions(rawValue: 1 << 0)) { field, fieldOffset, _, _ in
-            if String(cString: field) == name { offset = fieldOffset }
-            return true
-        }
-        return offset
-    }
-
     deinit { learnedWriter.releaseObject(0) }
 
     /// Whether no writer has been learned or ruled out yet.
@@ -108,8 +95,39 @@ final class Requirement: Sendable {
         return writer
     }
 
-    /// The property's name, from the key path (see `PropertyNames`).
-    var propertyName: String { PropertyNames.name(of: self) }
+    /// The property's name (see `PropertyNames`), or, when no name can be proven,
+    /// the key path's own description after its root (`<computed 0x… (Engine)>`).
+    var propertyName: String { PropertyNames.name(of: self) ?? PropertyNames.unnamedDescription(of: self) }
+
+    /// The property's name when it can be proven (see `PropertyNames`).
+    var provenPropertyName: String? { PropertyNames.name(of: self) }
+
+    /// Whether the key path goes through another property (`\Car.engine.piston`):
+    /// the injector fills only an object's own properties.
+    var isNested: Bool { (layout?.components.count ?? 1) > 1 }
+
+    /// Whether `other` names the same property, whatever subclass its key path is
+    /// rooted at: the same key path, or key paths whose one component is the same
+    /// (the same stored offset, or the same accessor identity) from roots of one
+    /// class hierarchy, with the same value type.
+    func namesSameProperty(as other: Requirement) -> Bool {
+        if keyPath == other.keyPath { return true }
+        guard valueType == other.valueType, let component = layout?.single, component == other.layout?.single,
+            let root = rootType.type as? AnyClass, let otherRoot = other.rootType.type as? AnyClass
+        else { return false }
+        return isClass(root, orSubclassOf: ObjectIdentifier(otherRoot))
+            || isClass(otherRoot, orSubclassOf: ObjectIdentifier(root))
+    }
+}
+
+/// Whether `type` is `ancestor` or one of its subclasses.
+func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool {
+    var current: AnyClass? = type
+    while let candidate = current {
+        if ObjectIdentifier(candidate) == ancestor { return true }
+        current = _getSuperclass(candidate)
+    }
+    return false
 }
 
 /// What a requirement asks the injector for.

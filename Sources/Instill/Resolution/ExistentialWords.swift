@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The words of an existential (`any P`, `Any`, `AnyObject`, or an optional of one)
+/// holding a given object, as the runtime lays them out, without reading a word the
+/// value leaves undefined.
+///
+/// ## The invariant it relies on
+/// A Swift cast converts a value in one place and copies it in another, and a copy
+/// of an `Any` holding a reference carries the two unused words of its inline
+/// buffer along, whatever they held: reading them is reading uninitialised memory.
+/// So the conversion is made here by the runtime's own cast entry point
+/// (`swift_dynamicCast`, part of the runtime's stable ABI, the function compiled
+/// `as?` calls), from a variable holding only the reference straight into
+/// destination memory this type initialised: once over zeros and once over ones.
+/// The cast writes exactly the words the representation defines; a word that comes
+/// out the same in both copies was written by it, and a word that differs was not
+/// (it is reported as `nil`). Nothing else is read, and both copies are destroyed
+/// as values of the type before the memory is returned.
+enum ExistentialWords {
+    private typealias DynamicCast =
+        @convention(c) (
+            UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeRawPointer, UInt
+        ) -> Bool
+
+    private static let dynamicCast: DynamicCast? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_dynamicCast") else { return nil }
+        return unsafeBitCast(symbol, to: DynamicCast.self)
+    }()
+
+    /// The words of `object` converted to `Value`, `nil` for each word the
+    /// conversion leaves undefined; `nil` when `object` is not a `Value`.
+    static func of<Value>(_ object: AnyObject, as _: Value.Type) -> [UInt?]? {
+        guard let dynamicCast else { return nil }
+        let wordSize = MemoryLayout<UInt>.size
+        let count = MemoryLayout<Value>.size / wordSize
+        guard count > 0, MemoryLayout<Value>.alignment == wordSize else { return nil }
+        let sourceType = unsafeBitCast(AnyObject.self as Any.Type, to: UnsafeRawPointer.self)
+        let targetType = unsafeBitCast(Value.self as Any.Type, to: UnsafeRawPointer.self)
+        return withUnsafeTemporaryAllocation(byteCount: 2 * count * wordSize, alignment: wordSize) { buffer in
+            guard let zeros = buffer.baseAddress else { return nil }
+            let ones = zeros + count * wordSize
+            zeros.initializeMemory(as: UInt.self, repeating: 0, count: count)
+            ones.initializeMemory(as: UInt.self, repeating: ~0, count: count)
+            var source: AnyObject = object
+            // Flags 0: copy (the source keeps its reference); on failure nothing is written.
+            let castZeros = withUnsafeMutablePointer(to: &source) { dynamicCast(zeros, $0, sourceType, targetType, 0) }
+            guard castZeros else { return nil }
+            let castOnes = withUnsafeMutablePointer(to: &source) { dynamicCast(ones, $0, sourceType, targetType, 0) }
+            guard castOnes else {
+                zeros.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                return nil
+            }
+            let words = (0..<count).map { index -> UInt? in
+                let zero = zeros.load(fromByteOffset: index * wordSize, as: UInt.self)
+                let one = ones.load(fromByteOffset: index * wordSize, as: UInt.self)
+                return zero == one ? zero : nil
+            }
+            zeros.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            ones.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+            return words
+        }
+    }
+}
