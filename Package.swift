@@ -8,7 +8,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Instill"),
-        .testTarget(name: "InstillTests", dependencies: ["Instill", "ShowroomKit"]),
+        .testTarget(name: "InstillTests", dependencies: ["Instill", "ShowroomKit", "ChassisKit"]),
+        .target(name: "ChassisKit", dependencies: ["Instill"], path: "Tests/ChassisKit"),
         .target(name: "ShowroomKit", dependencies: ["Instill"], path: "Examples/Showroom/ShowroomKit"),
         .executableTarget(name: "Showroom", dependencies: ["Instill", "ShowroomKit"], path: "Examples/Showroom/App"),
         .target(name: "OrdersKit", dependencies: ["Instill"], path: "Examples/Orders/OrdersKit"),

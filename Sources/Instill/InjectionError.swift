@@ -53,7 +53,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         var lines = ["\(kind): \(summary)"]
         lines.append("  Requested: \(requestedType)")
         if !chain.isEmpty {
-            var line = "  Chain: " + chain.joined(separator: " → ")
+            var line = "  Chain: " + Self.abbreviated(chain).joined(separator: " → ")
             if let requirementLocation { line += " (declared at \(requirementLocation))" }
             lines.append(line)
         }
@@ -63,6 +63,18 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         }
         lines.append("  To fix: \(fix)")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension InjectionError {
+    /// The longest chain a message shows whole; a longer one shows its ends.
+    static let longestChainShown = 24
+
+    /// `chain`, or its first and last links around a count of those left out.
+    static func abbreviated(_ chain: [String]) -> [String] {
+        guard chain.count > longestChainShown else { return chain }
+        let end = longestChainShown / 2
+        return chain.prefix(end) + ["… \(chain.count - 2 * end) more …"] + chain.suffix(end)
     }
 }
 
@@ -103,6 +115,9 @@ extension InjectionError {
         /// A requirement names a property of a type the object is not, or a key path
         /// through another property (`\Car.engine.piston`).
         public static let invalidRequirement = Kind("invalidRequirement")
+        /// The graph is nested so deeply that the thread's stack has no room for
+        /// another level: the request stops instead of overflowing the stack.
+        public static let depthLimit = Kind("depthLimit")
 
         /// The kind's name, as written in code after the dot.
         public var description: String { name }
@@ -295,6 +310,15 @@ extension InjectionError {
             .invalidRequirement, type: type,
             summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
             fix: "list key paths rooted at \(type) or one of its superclasses.")
+    }
+
+    static func depthLimit(_ type: String, depth: Int, stackSize: Int) -> InjectionError {
+        InjectionError(
+            .depthLimit, type: type,
+            summary: "building \(type) would nest \(depth + 1) objects deep, and this thread's stack "
+                + "(\(stackSize / 1024) KiB) has no room for another level.",
+            fix: "a graph this deep is usually a chain that builds a new object at every level: end it, "
+                + "make part of it a singleton or a Provider, or make the request on a thread with a larger stack.")
     }
 
     static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {

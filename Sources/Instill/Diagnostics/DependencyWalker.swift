@@ -34,6 +34,8 @@ struct DependencyWalker {
     private var state: [BindingKey: State] = [:]
     private var reportedCycles: Set<Set<BindingKey>> = []
     private var reportedMissing: Set<BindingKey> = []
+    /// The walk recurses once per level: it stops where the stack runs low.
+    private let stackGuard = ThreadStack.current()
 
     init(injector: Injector) {
         self.injector = injector
@@ -82,6 +84,13 @@ struct DependencyWalker {
             return
         }
         if state[key] == .done { return }
+        if stackGuard.isLow() {
+            var problem = InjectionError.depthLimit(type.description, depth: stack.count, stackSize: stackGuard.size)
+            problem.requestedType = requested
+            problem.chain = stack.compactMap(\.label)
+            problems.append(problem)
+            return
+        }
 
         let recipe: Recipe
         do {

@@ -167,7 +167,8 @@
                     while end < strings.count, strings[end] != 0 { end += 1 }
                     // Key-path getter thunks are mangled with the suffix "TK", method
                     // descriptors with "Tq".
-                    guard end - nameOffset > 2, strings[end - 2] == 0x54, strings[end - 1] == 0x4b || strings[end - 1] == 0x71
+                    guard end - nameOffset > 2, strings[end - 2] == 0x54,
+                        strings[end - 1] == 0x4b || strings[end - 1] == 0x71
                     else { continue }
                     result[value] = String(decoding: strings[nameOffset..<end], as: UTF8.self)
                 }

@@ -85,7 +85,8 @@ struct KeyPathLayout: Equatable {
                     return nil  // unresolved: not an instantiated key path
                 }
                 components.append(
-                    .stored(isClass: word & 0x7F00_0000 == 0x0300_0000, offset: fieldOffset,
+                    .stored(
+                        isClass: word & 0x7F00_0000 == 0x0300_0000, offset: fieldOffset,
                         isMutable: payload & 0x0080_0000 != 0))
             case 2:  // computed
                 let isSettable = payload & 0x0040_0000 != 0

@@ -59,8 +59,19 @@ final class ResolutionContext {
     @exclusivity(unchecked) var linking: Set<BindingKey> = []
     @exclusivity(unchecked) var linkPath: [TypeReference] = []
 
+    /// This thread's stack: builds stop with ``InjectionError/Kind-swift.struct/depthLimit``
+    /// before it runs out.
+    let stack = ThreadStack.current()
+
     init() {
         frames.reserveCapacity(16)
+    }
+
+    /// Throws when this thread's stack has no room for another level of the graph.
+    @inline(__always)
+    func checkStack(building type: String) throws {
+        guard stack.isLow() else { return }
+        throw fail(InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
     }
 
     /// Held by a thread while it builds singletons or weak-scoped objects, until it

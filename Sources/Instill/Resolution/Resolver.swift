@@ -284,6 +284,7 @@ extension Injector {
     ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
+        try context.checkStack(building: metadata.name)
         // The frame goes on the stack before the initializer runs, so an
         // initializer that asks for its own type is a cycle, not a stack overflow.
         let depth = context.frames.count
@@ -314,6 +315,7 @@ extension Injector {
     private func call(
         _ recipe: Recipe, in context: ResolutionContext, _ body: () throws -> Any?
     ) throws -> Any? {
+        try context.checkStack(building: recipe.typeName)
         let depth = context.frames.count
         context.frames.append(
             .init(recipe: recipe, metadata: nil, lowlink: depth, deferredStart: context.deferred.count))

@@ -1,0 +1,400 @@
+import ChassisKit
+import Dispatch
+import Foundation
+import Testing
+
+@testable import Instill
+
+// Adversarial but legitimate classes aimed at the engine's fast paths: a write lands
+// in the property its key path names, or goes through the key path; never in a
+// field that only shares its name.
+
+// MARK: - Fixtures: a subclass shadowing its superclass's fields by name
+
+/// Declares its own `motor`, invisible to `Chassis`'s module, after the chassis's.
+private final class Truck: Chassis, Injectable {
+    var motor: Motor? = nil
+    static var requires: Requirements { Chassis.chassisRequirements(Truck.self) }
+    override init() {}
+}
+
+/// Its own `motor` is an `Int`: a reference written there would be released as one.
+private final class Tractor: Chassis, Injectable {
+    var motor: Int = 42
+    static var requires: Requirements { Chassis.chassisRequirements(Tractor.self) }
+    override init() {}
+}
+
+/// Its own `drive` is a trailing byte: a five-word existential written there would
+/// run past the object.
+private final class Buggy: Chassis, Injectable {
+    var drive: UInt8 = 7
+    static var requires: Requirements { Chassis.driveRequirements(Buggy.self) }
+    override init() {}
+}
+
+private struct DriveModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Drive).self, to: Shaft.self)
+    }
+}
+
+/// Generic, non-final, with its own field of the chassis's name.
+private class Trailer<Load>: Chassis, Injectable {
+    var motor: Motor? = nil
+    var load: Load?
+    class var requires: Requirements { Chassis.chassisRequirements(Trailer<Load>.self) }
+    required override init() {}
+}
+
+// MARK: - Fixtures: fields that are not plain storage
+
+private final class Bulb: Injectable {
+    init() {}
+}
+
+/// Properties a key path reaches through accessors: observers, `weak`, `lazy`.
+private final class Fixture: Injectable {
+    nonisolated(unsafe) static var observed: [String] = []
+    var watched: Bulb! {
+        didSet { Fixture.observed.append("watched") }
+    }
+    weak var weakBulb: Bulb?
+    lazy var lazyBulb: Bulb? = nil
+    var keeper: Bulb!
+    static var requires: Requirements { Requirements(\Fixture.watched, \.weakBulb, \.lazyBulb, \.keeper) }
+    init() {}
+}
+
+/// A generic final class: its field offsets depend on `Payload`.
+private final class Crate<Payload>: Injectable {
+    var payload: Payload?
+    var bulb: Bulb!
+    static var requires: Requirements { Requirements(\Crate<Payload>.bulb) }
+    init() {}
+}
+
+// MARK: - Fixtures: existentials of every size
+
+private protocol Lamp {}
+private protocol Lens {}
+private protocol ClassLamp: AnyObject {}
+private protocol ClassLens: AnyObject {}
+private protocol ClassShade: AnyObject {}
+
+private final class Halogen: Injectable, Lamp, Lens, ClassLamp, ClassLens, ClassShade {
+    init() {}
+}
+
+/// One property per existential layout: 1, 2, 3, 4, 5 and 6 words.
+private final class Showcase: Injectable {
+    var object: AnyObject?
+    var classLamp: (any ClassLamp)?
+    var classPair: (any ClassLamp & ClassLens)?
+    var anything: Any?
+    var lamp: (any Lamp)?
+    var pair: (any Lamp & Lens)?
+    var tail: UInt8 = 9
+    static var requires: Requirements {
+        Requirements(\Showcase.object, \.classLamp, \.classPair, \.anything, \.lamp, \.pair)
+    }
+    init() {}
+}
+
+private struct ShowcaseModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(AnyObject.self, to: Halogen.self)
+        binder.bind((any ClassLamp).self, to: Halogen.self)
+        binder.bind((any ClassLamp & ClassLens).self, to: Halogen.self)
+        binder.bind(Any.self, to: Halogen.self)
+        binder.bind((any Lamp).self, to: Halogen.self)
+        binder.bind((any Lamp & Lens).self, to: Halogen.self)
+    }
+}
+
+// MARK: - Fixtures: re-declared inherited requirements
+
+private final class Beam: Injectable {
+    let label: String
+    init(label: String) { self.label = label }
+    init() { label = "plain" }
+}
+
+private class Sedan: Injectable {
+    var lamp: Beam!
+    final var spare: Beam!
+    class var requires: Requirements { Requirements(\Sedan.lamp, \.spare) }
+    required init() {}
+}
+
+/// Re-declares both under names, with key paths rooted at itself.
+private final class Rally: Sedan {
+    override class var requires: Requirements {
+        super.requires + Requirements().named("fog", \Rally.lamp).named("spot", \Rally.spare)
+    }
+}
+
+private struct BeamModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Beam.self, named: "fog") { _ in Beam(label: "fog") }
+        binder.bind(Beam.self, named: "spot") { _ in Beam(label: "spot") }
+    }
+}
+
+// MARK: - Fixtures: nested key paths
+
+private final class Gear: Injectable {
+    init() {}
+}
+
+private final class Nested: Injectable {
+    var gear: Gear!
+    init() {}
+}
+
+private final class BaseFirst: Injectable {
+    var nested: Nested!
+    static var requires: Requirements { Requirements(\BaseFirst.nested, \BaseFirst.nested.gear) }
+    init() {}
+}
+
+private final class NestedFirst: Injectable {
+    var nested: Nested!
+    static var requires: Requirements { Requirements(\NestedFirst.nested.gear, \NestedFirst.nested) }
+    init() {}
+}
+
+// MARK: - Fixtures: names of non-final classes' properties
+
+private final class Part: Injectable {
+    init() {}
+}
+
+/// Non-final, two properties of one type: its key paths go through accessors.
+private class TwoSame: Injectable {
+    var a: Part!
+    var b: Part!
+    class var requires: Requirements { Requirements(\TwoSame.a).named("missing", \TwoSame.b) }
+    required init() {}
+}
+
+private class Audited: Injectable {
+    var first: Part!
+    var second: Part?
+    var unlisted: Part?
+    class var requires: Requirements { Requirements(\Audited.first, \.second) }
+    required init() {}
+}
+
+// MARK: - Specification
+
+@Suite("A write lands in the property its key path names")
+struct KeyPathWriteTests {
+    @Test("a key path rooted at a subclass to its superclass's field fills that field, not the subclass's namesake")
+    func subclassNamesake() throws {
+        let truck = try Injector().getObject(Truck.self)
+        #expect(truck.chassisMotor != nil)
+        #expect(truck.motor == nil)
+    }
+
+    @Test("a namesake of another type in the subclass is left alone (an Int is never released as a reference)")
+    func namesakeOfAnotherType() throws {
+        let injector = Injector()
+        for _ in 0..<3 {
+            let tractor = try injector.getObject(Tractor.self)
+            #expect(tractor.chassisMotor != nil)
+            #expect(tractor.motor == 42)
+        }
+    }
+
+    @Test("a five-word existential is written into the superclass's field, not over a trailing byte")
+    func existentialOverByte() throws {
+        let injector = try Injector(modules: [DriveModule()])
+        for _ in 0..<3 {
+            let buggy = try injector.getObject(Buggy.self)
+            #expect(buggy.chassisDrive is Shaft)
+            #expect(buggy.drive == 7)
+        }
+    }
+
+    @Test("a generic, non-final subclass with a namesake field: the superclass's field is filled")
+    func genericNonFinalNamesake() throws {
+        let injector = Injector()
+        for _ in 0..<3 {
+            let trailer = try injector.getObject(Trailer<String>.self)
+            #expect(trailer.chassisMotor != nil)
+            #expect(trailer.motor == nil)
+        }
+    }
+
+    @Test("observers run, weak and lazy properties are written through their accessors, cold and warm")
+    func accessorProperties() throws {
+        Fixture.observed = []
+        let injector = Injector()
+        var kept: [Fixture] = []
+        for _ in 0..<4 {
+            let fixture = try injector.getObject(Fixture.self)
+            #expect(fixture.watched != nil)
+            #expect(fixture.keeper != nil)
+            #expect(fixture.lazyBulb != nil)
+            kept.append(fixture)
+        }
+        #expect(Fixture.observed == ["watched", "watched", "watched", "watched"])
+    }
+
+    @Test("a generic final class is filled at its own offsets for each specialisation")
+    func genericFinal() throws {
+        let injector = Injector()
+        for _ in 0..<3 {
+            let small = try injector.getObject(Crate<UInt8>.self)
+            let large = try injector.getObject(Crate<(Int, Int, Int)>.self)
+            #expect(small.bulb != nil && small.payload == nil)
+            #expect(large.bulb != nil && large.payload == nil)
+        }
+    }
+
+    @Test("existentials of one to six words are written whole, cold and warm, and leave the next field alone")
+    func existentialsOfEverySize() throws {
+        let injector = try Injector(modules: [ShowcaseModule()])
+        for _ in 0..<6 {
+            let showcase = try injector.getObject(Showcase.self)
+            #expect(showcase.object is Halogen)
+            #expect(showcase.classLamp is Halogen)
+            #expect(showcase.classPair is Halogen)
+            #expect(showcase.anything is Halogen)
+            #expect(showcase.lamp is Halogen)
+            #expect(showcase.pair is Halogen)
+            #expect(showcase.tail == 9)
+        }
+    }
+
+    @Test("a hand-built object is filled the same way: values replaced, old ones released")
+    func injectReplaces() throws {
+        let injector = try Injector(modules: [ShowcaseModule()])
+        let showcase = Showcase()
+        weak var first: AnyObject?
+        try injector.injectDependencies(into: showcase)
+        first = showcase.anything as AnyObject?
+        try injector.injectDependencies(into: showcase)
+        #expect(first == nil)
+        #expect(showcase.anything is Halogen)
+    }
+}
+
+@Suite("The key path layout the fast paths rely on")
+struct KeyPathLayoutTests {
+    @Test("a stored property of a final class is one mutable stored component at the field's offset")
+    func storedComponent() throws {
+        let layout = try #require(KeyPathLayout(\Showcase.anything))
+        let field = try #require(layout.storedField(in: Showcase.self, valueType: Any?.self))
+        #expect(field.name == "anything")
+    }
+
+    @Test("a key path rooted at a subclass reports the superclass field it stores to")
+    func subclassRootedComponent() throws {
+        let requirement = try #require(Chassis.chassisRequirements(Truck.self).entries.first)
+        #expect(requirement.propertyName == "motor")
+        let layout = try #require(requirement.layout)
+        guard case .stored(isClass: true, let offset, isMutable: true) = layout.single else {
+            Issue.record("not a stored component: \(layout)")
+            return
+        }
+        #expect(offset == 16)  // the chassis's first field, right after the object header
+    }
+
+    @Test("observers, weak, lazy and non-final properties are not stored components")
+    func accessorComponents() throws {
+        for keyPath: AnyKeyPath in [\Fixture.watched, \Fixture.weakBulb, \Fixture.lazyBulb, \TwoSame.a, \Sedan.lamp] {
+            let layout = try #require(KeyPathLayout(keyPath))
+            guard case .computed = layout.single else {
+                Issue.record("\(keyPath) is \(layout)")
+                continue
+            }
+        }
+    }
+
+    @Test("no offset is used when the field records disagree about the value's type")
+    func typeMustAgree() throws {
+        let layout = try #require(KeyPathLayout(\Showcase.anything))
+        #expect(layout.storedField(in: Showcase.self, valueType: AnyObject?.self) == nil)
+    }
+
+    @Test("a nested key path has more than one component")
+    func nestedComponents() throws {
+        let layout = try #require(KeyPathLayout(\NestedFirst.nested.gear))
+        #expect(layout.components.count == 3)  // nested, !, gear
+        #expect(layout.single == nil)
+    }
+
+    @Test("the same property through two roots of one hierarchy has one identity")
+    func identityAcrossRoots() throws {
+        #expect(KeyPathLayout(\Sedan.lamp)?.single == KeyPathLayout(\Rally.lamp)?.single)
+        #expect(KeyPathLayout(\Sedan.spare)?.single == KeyPathLayout(\Rally.spare)?.single)
+        #expect(KeyPathLayout(\Sedan.lamp)?.single != KeyPathLayout(\Sedan.spare)?.single)
+    }
+
+    @Test("an existential holding a reference defines its reference, type and witness words only")
+    func existentialWords() throws {
+        let halogen = Halogen()
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(halogen).toOpaque())
+        let anything = try #require(ExistentialWords.of(halogen, as: Any.self))
+        #expect(anything.count == 4)
+        #expect(anything[0] == reference)
+        #expect(anything[1] == nil && anything[2] == nil)  // the unused inline words
+        #expect(anything[3] != nil)
+        let pair = try #require(ExistentialWords.of(halogen, as: (any ClassLamp & ClassLens).self))
+        #expect(pair.count == 3 && pair.allSatisfy { $0 != nil } && pair[0] == reference)
+        #expect(ExistentialWords.of(halogen, as: (any Drive).self) == nil)
+    }
+}
+
+@Suite("A subclass re-declares an inherited requirement")
+struct RedeclaredRequirementTests {
+    @Test("a named re-declaration rooted at the subclass replaces the inherited one")
+    func replacesAcrossRoots() throws {
+        let injector = try Injector(modules: [BeamModule()])
+        let rally = try injector.getObject(Rally.self)
+        #expect(rally.lamp.label == "fog")
+        #expect(rally.spare.label == "spot")
+        #expect(Rally.requires.count == 2)
+    }
+}
+
+@Suite("Nested key paths in requires")
+struct NestedKeyPathTests {
+    @Test(
+        "a key path through another property is an invalidRequirement, in either order",
+        arguments: [(NestedFirst.self as any Injectable.Type, "NestedFirst", "\\NestedFirst.nested!.gear"),
+            (BaseFirst.self, "BaseFirst", "\\BaseFirst.nested!.gear")])
+    func nestedIsInvalid(type: any Injectable.Type, name: String, keyPath: String) throws {
+        let error = try #require(throws: InjectionError.self) { try Injector().getObject(type) }
+        #expect(error.kind == .invalidRequirement)
+        #expect(
+            error.summary
+                == "\(name).requires lists \(keyPath), a key path through another property; the injector fills only an object's own properties."
+        )
+        #expect(error.fix == "list only \(name)'s own property, and let that property's type declare its own requirements.")
+        #expect(Injector().validate(roots: [type]).problems.map(\.kind) == [.invalidRequirement])
+    }
+}
+
+@Suite("Property names in messages and audits")
+struct PropertyNameTests {
+    @Test("a named requirement of a non-final class is named right in the chain")
+    func nonFinalName() throws {
+        let error = try #require(throws: InjectionError.self) { try Injector().getObject(TwoSame.self) }
+        #expect(error.chain == ["TwoSame.b"])
+    }
+
+    @Test("audit names listed properties of a non-final class as listed")
+    func auditNonFinal() throws {
+        let audited = Audited()
+        let report = Injector().audit(audited)
+        #expect(
+            report.findings.map(\.description) == [
+                "Audited.first is listed in requires but is nil: inject the object, or bind something that is not nil.",
+                "Audited.second is listed in requires but is nil: inject the object, or bind something that is not nil.",
+                "Audited.unlisted is nil and not listed in requires: add it to `requires` if the injector should fill it.",
+            ])
+    }
+}
