@@ -18,6 +18,11 @@ public struct AuditReport: Sendable, CustomStringConvertible {
             /// A property listed in `requires` that is still `nil` (its binding
             /// returned `nil`, or the object was never injected).
             case requiredButNil
+            /// A `nil` property of a type that `requires` lists through a key path
+            /// this build cannot name (a non-final class's property, in an optimised
+            /// build whose accessors carry no names): the injector cannot tell
+            /// whether it is that one, and says so rather than guess.
+            case possiblyRequired
         }
 
         /// Why the property is reported.
@@ -34,6 +39,9 @@ public struct AuditReport: Sendable, CustomStringConvertible {
                 "\(typeName).\(property) is nil and not listed in requires: add it to `requires` if the injector should fill it."
             case .requiredButNil:
                 "\(typeName).\(property) is listed in requires but is nil: inject the object, or bind something that is not nil."
+            case .possiblyRequired:
+                "\(typeName).\(property) is nil; requires lists a property of its type that this build cannot name, so it may be that one: "
+                    + "if it is not listed, add it to `requires`; if it is, inject the object, or bind something that is not nil."
             }
         }
     }

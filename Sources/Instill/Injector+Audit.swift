@@ -3,6 +3,11 @@ extension Injector {
     /// are still `nil`: those not listed in `requires` (usually a requirement
     /// someone forgot to list) and listed ones that were left empty.
     ///
+    /// Listed properties are recognised by their proven names (see
+    /// <doc:DeclaringRequirements>); a property whose name the build cannot prove
+    /// is never called unlisted: a `nil` property of its type is reported as
+    /// ``AuditReport/Finding/Kind-swift.enum/possiblyRequired``.
+    ///
     /// Call it in tests or debug builds on objects the injector built; it is not
     /// meant for hot paths.
     ///
@@ -13,7 +18,10 @@ extension Injector {
     public func audit(_ object: AnyObject) -> AuditReport {
         let type: AnyObject.Type = Swift.type(of: object)
         let metadata = InjectableMetadata.of(dynamic: type)
-        let required = Set(metadata?.requirements.map(\.propertyName) ?? [])
+        let requirements = metadata?.requirements ?? []
+        let required = Set(requirements.compactMap(\.provenPropertyName))
+        // Value types of requirements whose property has no proven name.
+        let unnamed = Set(requirements.filter { $0.provenPropertyName == nil }.map(\.valueType))
         var findings: [AuditReport.Finding] = []
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
@@ -26,7 +34,10 @@ extension Injector {
             for child in level.children {
                 guard let label = child.label, !label.hasPrefix("$__lazy_storage_$_") else { continue }
                 guard let optional = child.value as? any OptionalMarker, optional.isNone else { continue }
-                let kind: AuditReport.Finding.Kind = required.contains(label) ? .requiredButNil : .unlisted
+                let kind: AuditReport.Finding.Kind =
+                    required.contains(label)
+                    ? .requiredButNil
+                    : unnamed.contains(TypeReference(Swift.type(of: child.value))) ? .possiblyRequired : .unlisted
                 findings.append(AuditReport.Finding(kind: kind, typeName: declaringType, property: label))
             }
         }

@@ -148,6 +148,8 @@
             guard let handle = fopen(file, "rb") else { return [:] }
             defer { fclose(handle) }
             var result: [UInt: String] = [:]
+            var ambiguous: Set<UInt> = []
+            defer { for address in ambiguous { result[address] = nil } }
             for index in 0..<sectionCount where sectionHeaders.u32(index * 64 + 4) == 2 {  // SHT_SYMTAB
                 let base = index * 64
                 let link = Int(sectionHeaders.u32(base + 40))
@@ -170,7 +172,10 @@
                     guard end - nameOffset > 2, strings[end - 2] == 0x54,
                         strings[end - 1] == 0x4b || strings[end - 1] == 0x71
                     else { continue }
-                    result[value] = String(decoding: strings[nameOffset..<end], as: UTF8.self)
+                    // Two such symbols at one address (folded functions) name no one property.
+                    let name = String(decoding: strings[nameOffset..<end], as: UTF8.self)
+                    if let known = result[value], known != name { ambiguous.insert(value) }
+                    result[value] = name
                 }
             }
             return result

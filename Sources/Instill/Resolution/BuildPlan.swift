@@ -218,7 +218,7 @@ extension Injector {
         _ plan: BuildPlan, _ body: () throws(PlanFailure) -> Result
     ) throws -> Result? {
         try withRequest { context -> Result? in
-            guard context.planDepth < ResolutionContext.planDepthLimit else { return nil }
+            guard context.canRunPlan else { return nil }
             do throws(InjectionError) {
                 return try running(in: context, body)
             } catch var error {

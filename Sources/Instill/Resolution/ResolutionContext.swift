@@ -51,6 +51,17 @@ final class ResolutionContext {
     @exclusivity(unchecked) var planDepth = 0
     /// The plan nesting beyond which the resolver builds instead.
     static let planDepthLimit = 8
+    /// The stack a plan may need: plans recurse once per level (at most
+    /// `longestCompiledChain` levels) without checking the stack themselves.
+    static let planStackReserve: UInt = 64 * 1024
+
+    /// Whether a plan may run here: plans are not nested too deep on this thread,
+    /// and the stack has room for the deepest one. Otherwise the resolver builds,
+    /// checking the stack at every level.
+    @inline(__always)
+    var canRunPlan: Bool {
+        planDepth < Self.planDepthLimit && !stack.isLow(reserving: Self.planStackReserve)
+    }
     /// Links being followed in the running resolution: each nests the trace one level.
     @exclusivity(unchecked) var linkDepth = 0
     /// The depth a ``ResolutionTracer`` event reports.

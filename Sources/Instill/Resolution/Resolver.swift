@@ -270,7 +270,7 @@ extension Injector {
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
         let warm = arguments.isEmpty && !isTracing && recipe.scope == .normal
-        if warm, let plan = recipe.plan, context.planDepth < ResolutionContext.planDepthLimit {
+        if warm, let plan = recipe.plan, context.canRunPlan {
             return try running(in: context) { () throws(PlanFailure) in try plan.build() }
         }
         let object = try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context)

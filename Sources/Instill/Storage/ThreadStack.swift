@@ -29,11 +29,11 @@ struct ThreadStack {
         return ThreadStack(floor: lowest + UInt(reserve), size: size)
     }
 
-    /// Whether the caller's frame is below the floor.
+    /// Whether the caller's frame is below the floor, or within `extra` bytes of it.
     @inline(never)
-    func isLow() -> Bool {
+    func isLow(reserving extra: UInt = 0) -> Bool {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < floor
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < floor &+ extra
     }
 
     /// The lowest address of the calling thread's stack and its size.

@@ -612,6 +612,36 @@ struct BadInputTests {
             ])
     }
 
+    // MARK: Key paths and depth
+
+    @Test("#42 a key path through another property: invalidRequirement, before anything is written")
+    func nestedKeyPath() throws {
+        let error = try Self.error(of: .nestedKeyPath)
+
+        Self.expect(
+            error, .invalidRequirement,
+            lines: [
+                "invalidRequirement: BadInputTests.Panel.requires lists \\Panel.gauge!.needle, a key path through another property; the injector fills only an object's own properties.",
+                "Requested: BadInputTests.Panel",
+                "To fix: list only BadInputTests.Panel's own property, and let that property's type declare its own requirements.",
+            ])
+    }
+
+    @Test("#43 a chain nested deeper than the thread's stack allows: depthLimit with the depth and the ends of the chain")
+    func deepChain() throws {
+        let error = try Self.error(of: .deepChain)
+
+        Self.expect(
+            error, .depthLimit,
+            lines: [
+                "depthLimit: building BadInputTests.Relay would nest …",
+                "Requested: BadInputTests.Relay",
+                "Chain: BadInputTests.Relay (binding) → BadInputTests.Relay (binding) → …",
+                "To fix: a graph this deep is usually a chain that builds a new object at every level: end it, make part of it a singleton or a Provider, or make the request on a thread with a larger stack.",
+            ])
+        #expect(error.description.contains(" more … → "))
+    }
+
     // MARK: Every row
 
     @Test(
@@ -729,6 +759,9 @@ extension BadInputTests {
         // Lifetime
         case providerAfterRelease
         case factoryAfterRelease
+        // Key paths and depth
+        case nestedKeyPath
+        case deepChain
 
         var testDescription: String { "#\(rawValue) \(self)" }
 
@@ -877,6 +910,12 @@ extension BadInputTests {
                 return on(Injector()) { try $0.getObject(Blueprint.self) }
             case .foreignKeyPath:
                 return on(Injector()) { try $0.getObject(Impostor.self) }
+            case .nestedKeyPath:
+                return on(Injector()) { try $0.getObject(Panel.self) }
+            case .deepChain:
+                return on(try Injector(modules: [RelayModule(levels: 10_000)])) {
+                    try $0.getObject(Relay.self, named: "0")
+                }
             case .providerAfterRelease:
                 let showroom = try Injector().getObject(LampShop.self)
                 return Provocation(injector: nil) { _ = try showroom.lamps() }
@@ -997,8 +1036,11 @@ extension BadInputTests {
                 let injector = Injector()
                 let workshop = try injector.getObject(Workshop.self)
                 return { try withExtendedLifetime(injector) { _ = try workshop.factory.getObject(Lamp.self) } }
+            case .nestedKeyPath:
+                return succeeds(Injector()) { try $0.getObject(FixedPanel.self) }
             case .initializerReentrance, .weakReentrance, .throwingInit, .throwingInitializer, .throwingEagerSingleton,
-                .throwingClosure, .throwingProvider, .providerReturnsNilForRequest, .noInitializer, .foreignKeyPath:
+                .throwingClosure, .throwingProvider, .providerReturnsNilForRequest, .noInitializer, .foreignKeyPath,
+                .deepChain:
                 return nil
             }
         }
@@ -1279,6 +1321,44 @@ extension BadInputTests {
     private final class Blueprint: Injectable {
         let revision: Int
         init(revision: Int) { self.revision = revision }
+    }
+
+    /// Lists a key path through its `gauge` to the gauge's own property.
+    private final class Panel: Injectable {
+        var gauge: Gauge!
+        static var requires: Requirements { Requirements(\Panel.gauge.needle) }
+        init() {}
+    }
+
+    /// Lists its own property; the gauge lists its own.
+    private final class FixedPanel: Injectable {
+        var gauge: Gauge!
+        static var requires: Requirements { Requirements(\FixedPanel.gauge) }
+        init() {}
+    }
+
+    private final class Gauge: Injectable {
+        var needle: Lamp!
+        static var requires: Requirements { Requirements(\Gauge.needle) }
+        init() {}
+    }
+
+    /// One link of a chain of closure bindings, each asking the injector for the next.
+    private final class Relay: Sendable {
+        let next: Relay?
+        init(next: Relay?) { self.next = next }
+    }
+
+    private struct RelayModule: Module {
+        let levels: Int
+        func configure(_ binder: Binder) {
+            for level in 0..<levels {
+                let last = level == levels - 1
+                binder.bind(Relay.self, named: "\(level)") { injector in
+                    Relay(next: last ? nil : try injector.getObject(Relay.self, named: "\(level + 1)"))
+                }
+            }
+        }
     }
 
     /// Lists a key path into `Car`, which it is not.

@@ -380,21 +380,50 @@ struct NestedKeyPathTests {
 
 @Suite("Property names in messages and audits")
 struct PropertyNameTests {
-    @Test("a named requirement of a non-final class is named right in the chain")
-    func nonFinalName() throws {
-        let error = try #require(throws: InjectionError.self) { try Injector().getObject(TwoSame.self) }
-        #expect(error.chain == ["TwoSame.b"])
+    /// What a message may show for `TwoSame.b`: its name, or, where the build gives
+    /// no proof of it (optimised builds on Linux), the key path itself. Never `a`.
+    private static func isHonest(_ shown: String) -> Bool {
+        shown == "TwoSame.b" || shown.hasPrefix("TwoSame.<computed 0x")
     }
 
-    @Test("audit names listed properties of a non-final class as listed")
+    @Test("a named requirement of a non-final class is named right in the chain, or shown as its key path")
+    func nonFinalName() throws {
+        let error = try #require(throws: InjectionError.self) { try Injector().getObject(TwoSame.self) }
+        #expect(error.chain.count == 1)
+        #expect(Self.isHonest(error.chain[0]), "\(error.chain)")
+        #if DEBUG
+            #expect(error.chain == ["TwoSame.b"])
+        #endif
+    }
+
+    @Test("a final class's properties are named in every build configuration")
+    func finalName() throws {
+        let error = try #require(throws: InjectionError.self) {
+            try Injector().getObject(Crate<Int>.self, named: "nothing")
+        }
+        #expect(error.kind == .noBinding)
+        let requirement = try #require(Crate<Int>.requires.entries.first)
+        #expect(requirement.propertyName == "bulb")
+        #expect(try #require(Chassis.chassisRequirements(Truck.self).entries.first).propertyName == "motor")
+    }
+
+    @Test("audit never calls a listed property of a non-final class unlisted")
     func auditNonFinal() throws {
         let audited = Audited()
         let report = Injector().audit(audited)
-        #expect(
-            report.findings.map(\.description) == [
-                "Audited.first is listed in requires but is nil: inject the object, or bind something that is not nil.",
-                "Audited.second is listed in requires but is nil: inject the object, or bind something that is not nil.",
-                "Audited.unlisted is nil and not listed in requires: add it to `requires` if the injector should fill it.",
-            ])
+        let named = [
+            "Audited.first is listed in requires but is nil: inject the object, or bind something that is not nil.",
+            "Audited.second is listed in requires but is nil: inject the object, or bind something that is not nil.",
+            "Audited.unlisted is nil and not listed in requires: add it to `requires` if the injector should fill it.",
+        ]
+        let unnamed = ["first", "second", "unlisted"].map {
+            "Audited.\($0) is nil; requires lists a property of its type that this build cannot name, so it may be that one: "
+                + "if it is not listed, add it to `requires`; if it is, inject the object, or bind something that is not nil."
+        }
+        let shown = report.findings.map(\.description)
+        #expect(shown == named || shown == unnamed, "\(report)")
+        #if DEBUG
+            #expect(shown == named)
+        #endif
     }
 }
