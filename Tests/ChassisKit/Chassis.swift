@@ -5,6 +5,7 @@ import Instill
 
 /// A part the chassis holds.
 public final class Motor: Injectable {
+    /// Made by the injector.
     public init() {}
 }
 
@@ -14,6 +15,7 @@ public protocol Drive {}
 
 /// A drive built automatically.
 public final class Shaft: Drive, Injectable {
+    /// Made by the injector.
     public init() {}
 }
 
@@ -22,6 +24,7 @@ public final class Shaft: Drive, Injectable {
 open class Chassis {
     final var motor: Motor?
     final var drive: (any Drive)?
+    /// Made by the injector.
     public init() {}
 
     /// The chassis's own motor.

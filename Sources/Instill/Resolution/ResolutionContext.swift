@@ -82,7 +82,8 @@ final class ResolutionContext {
     @inline(__always)
     func checkStack(building type: String) throws {
         guard stack.isLow() else { return }
-        throw fail(InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
+        throw fail(
+            InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
     }
 
     /// Held by a thread while it builds singletons or weak-scoped objects, until it

@@ -627,7 +627,8 @@ struct BadInputTests {
             ])
     }
 
-    @Test("#43 a chain nested deeper than the thread's stack allows: depthLimit with the depth and the ends of the chain")
+    @Test(
+        "#43 a chain nested deeper than the thread's stack allows: depthLimit with the depth and the ends of the chain")
     func deepChain() throws {
         let error = try Self.error(of: .deepChain)
 

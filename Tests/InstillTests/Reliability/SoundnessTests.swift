@@ -364,8 +364,10 @@ struct RedeclaredRequirementTests {
 struct NestedKeyPathTests {
     @Test(
         "a key path through another property is an invalidRequirement, in either order",
-        arguments: [(NestedFirst.self as any Injectable.Type, "NestedFirst", "\\NestedFirst.nested!.gear"),
-            (BaseFirst.self, "BaseFirst", "\\BaseFirst.nested!.gear")])
+        arguments: [
+            (NestedFirst.self as any Injectable.Type, "NestedFirst", "\\NestedFirst.nested!.gear"),
+            (BaseFirst.self, "BaseFirst", "\\BaseFirst.nested!.gear"),
+        ])
     func nestedIsInvalid(type: any Injectable.Type, name: String, keyPath: String) throws {
         let error = try #require(throws: InjectionError.self) { try Injector().getObject(type) }
         #expect(error.kind == .invalidRequirement)
@@ -373,7 +375,8 @@ struct NestedKeyPathTests {
             error.summary
                 == "\(name).requires lists \(keyPath), a key path through another property; the injector fills only an object's own properties."
         )
-        #expect(error.fix == "list only \(name)'s own property, and let that property's type declare its own requirements.")
+        #expect(
+            error.fix == "list only \(name)'s own property, and let that property's type declare its own requirements.")
         #expect(Injector().validate(roots: [type]).problems.map(\.kind) == [.invalidRequirement])
     }
 }
