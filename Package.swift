@@ -10,6 +10,7 @@ let package = Package(
         .target(name: "Instill"),
         .testTarget(name: "InstillTests", dependencies: ["Instill", "ShowroomKit", "ChassisKit"]),
         .target(name: "ChassisKit", dependencies: ["Instill"], path: "Tests/ChassisKit"),
+        .executableTarget(name: "WriterProbe", dependencies: ["Instill", "ChassisKit"], path: "Tests/WriterProbe"),
         .target(name: "ShowroomKit", dependencies: ["Instill"], path: "Examples/Showroom/ShowroomKit"),
         .executableTarget(name: "Showroom", dependencies: ["Instill", "ShowroomKit"], path: "Examples/Showroom/App"),
         .target(name: "OrdersKit", dependencies: ["Instill"], path: "Examples/Orders/OrdersKit"),
