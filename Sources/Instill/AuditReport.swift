@@ -23,6 +23,14 @@ public struct AuditReport: Sendable, CustomStringConvertible {
             /// build whose accessors carry no names): the injector cannot tell
             /// whether it is that one, and says so rather than guess.
             case possiblyRequired
+            /// A `nil` property of a subclass whose `requires` Swift never calls: the
+            /// class that conforms to ``Injectable`` declares no `requires`, so the
+            /// protocol's default answers for every subclass (a subclass's own
+            /// `class var requires`, written without `override`, is never seen).
+            case requiresNotCalled
+            /// A `nil` property that a superclass lists in its `requires`, dropped by
+            /// an override that does not start with `super.requires +`.
+            case superRequiresDropped
         }
 
         /// Why the property is reported.
@@ -31,6 +39,17 @@ public struct AuditReport: Sendable, CustomStringConvertible {
         public let typeName: String
         /// The property's name.
         public let property: String
+        /// The class the cause names: the conforming class for
+        /// ``Kind-swift.enum/requiresNotCalled``, the overriding one for
+        /// ``Kind-swift.enum/superRequiresDropped``.
+        let context: String?
+
+        init(kind: Kind, typeName: String, property: String, context: String? = nil) {
+            self.kind = kind
+            self.typeName = typeName
+            self.property = property
+            self.context = context
+        }
 
         /// One sentence: what is `nil`, and what to do.
         public var description: String {
@@ -39,6 +58,13 @@ public struct AuditReport: Sendable, CustomStringConvertible {
                 "\(typeName).\(property) is nil and not listed in requires: add it to `requires` if the injector should fill it."
             case .requiredButNil:
                 "\(typeName).\(property) is listed in requires but is nil: inject the object, or bind something that is not nil."
+            case .requiresNotCalled:
+                "\(typeName).\(property) is nil and not listed in any requires Swift calls: \(context ?? "its superclass") conforms to Injectable without declaring `class var requires`, "
+                    + "so the protocol's default answers for \(typeName) too, and a `class var requires` declared in \(typeName) is never called. "
+                    + "Declare `class var requires: Requirements { Requirements() }` in \(context ?? "that class") and `override class var requires` in \(typeName), starting with `super.requires +` and listing \(property)."
+            case .superRequiresDropped:
+                "\(typeName).\(property) is nil: \(typeName).requires lists it, but \(context ?? "a subclass") overrides requires without it. "
+                    + "Start the override with `super.requires +`."
             case .possiblyRequired:
                 "\(typeName).\(property) is nil; requires lists a property of its type that this build cannot name, so it may be that one: "
                     + "if it is not listed, add it to `requires`; if it is, inject the object, or bind something that is not nil."

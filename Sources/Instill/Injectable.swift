@@ -51,7 +51,7 @@ public protocol Injectable: AnyObject, SendableMetatype {
 
 extension Injectable {
     /// No requirements.
-    public static var requires: Requirements { Requirements() }
+    public static var requires: Requirements { .protocolDefault }
 
     /// ``Scope/normal``.
     public static var scope: Scope { .normal }

@@ -16,12 +16,18 @@ public struct InjectionArguments: Sendable {
     public let values: [any Sendable]
     let builtType: String
     let isForProvider: Bool
+    /// One more than the highest index read so far (cold builds only: the warm path
+    /// has no arguments).
+    private let reads = LockedBox(0)
 
     init(_ values: [any Sendable], building builtType: String, forProvider: Bool = false) {
         self.values = values
         self.builtType = builtType
         self.isForProvider = forProvider
     }
+
+    /// How many leading arguments were read: one more than the highest index read.
+    var readCount: Int { reads.withLock { $0 } }
 
     /// The number of arguments.
     public var count: Int { values.count }
@@ -32,6 +38,7 @@ public struct InjectionArguments: Sendable {
     ///   ``InjectionError/Kind-swift.struct/argumentMismatch`` when the argument is
     ///   missing or of another type.
     public func argument<Value>(_ index: Int, as type: Value.Type = Value.self) throws -> Value {
+        reads.withLock { $0 = max($0, index + 1) }
         guard values.indices.contains(index) else {
             throw InjectionError.missingArgument(
                 building: builtType, index: index, expected: typeName(Value.self), count: values.count,

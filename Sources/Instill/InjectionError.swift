@@ -118,6 +118,9 @@ extension InjectionError {
         /// The graph is nested so deeply that the thread's stack has no room for
         /// another level: the request stops instead of overflowing the stack.
         public static let depthLimit = Kind("depthLimit")
+        /// A binding that no request or requirement could ever use, refused when the
+        /// injector is created (a binding of an optional type, `Radio?`).
+        public static let invalidBinding = Kind("invalidBinding")
 
         /// The kind's name, as written in code after the dot.
         public var description: String { name }
@@ -208,6 +211,34 @@ extension InjectionError {
             .argumentMismatch, type: type,
             summary: "\(type) reads argument \(index) as \(expected), but \(article(given)) \(given) was given.",
             fix: "pass \(article(expected)) \(expected) at position \(index).")
+    }
+
+    /// Why arguments went unread.
+    enum UnreadArguments {
+        case initializer, noInitializer, closure, instance
+    }
+
+    static func unreadArguments(_ type: String, given: Int, read: Int, reason: UnreadArguments) -> InjectionError {
+        let arguments = "\(given) argument\(given == 1 ? " was" : "s were") given"
+        let summary: String
+        let fix: String
+        switch reason {
+        case .initializer:
+            summary = "\(type) reads \(read) argument\(read == 1 ? "" : "s"), but \(arguments)."
+            fix = "pass only the arguments \(type)'s Initializer reads, or read every one of them in it."
+        case .noInitializer:
+            summary = "\(type) declares no Initializer, so it reads no arguments, but \(arguments)."
+            fix =
+                "declare an Initializer that reads them (static let initializer = Initializer(defaults: ...) { arguments in ... }), or pass none."
+        case .closure:
+            summary = "\(type) is bound to a closure, which reads no arguments, but \(arguments)."
+            fix =
+                "bind a provider (binder.bind(\(type).self, provider: ...)), which receives the arguments, or pass none."
+        case .instance:
+            summary = "\(type) is bound to an instance, which reads no arguments, but \(arguments)."
+            fix = "pass no arguments, or bind a provider that builds a value from them."
+        }
+        return InjectionError(.argumentMismatch, type: type, summary: summary, fix: fix)
     }
 
     static func eagerSingletonNotSingleton(_ type: String, scope: Scope, implementation: String?) -> InjectionError {
@@ -319,6 +350,16 @@ extension InjectionError {
                 + "(\(stackSize / 1024) KiB) has no room for another level.",
             fix: "a graph this deep is usually a chain that builds a new object at every level: end it, "
                 + "make part of it a singleton or a Provider, or make the request on a thread with a larger stack.")
+    }
+
+    static func optionalBinding(_ type: String, wrapped: String) -> InjectionError {
+        InjectionError(
+            .invalidBinding, type: type,
+            summary: "\(type) is bound as an optional type, but requirements of \(type) look up \(wrapped), "
+                + "so this binding would never be used.",
+            fix:
+                "bind \(wrapped) instead; a closure binding of \(wrapped) that returns nil leaves an optional requirement empty."
+        )
     }
 
     static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {

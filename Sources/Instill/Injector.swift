@@ -45,15 +45,29 @@ public final class Injector: Sendable {
     ///   - modules: the modules to configure the injector with.
     ///   - tracer: receives every resolution event (see ``ResolutionTracer``);
     ///     child injectors inherit it.
-    /// - Throws: ``InjectionError`` when an eager singleton is not in singleton
-    ///   scope or cannot be built.
+    /// - Throws: ``InjectionError`` when a module binds an optional type
+    ///   (``InjectionError/Kind-swift.struct/invalidBinding``), or an eager singleton
+    ///   is not in singleton scope or cannot be built.
     public convenience init(modules: [any Module], tracer: (any ResolutionTracer)? = nil) throws {
         try self.init(parent: nil, modules: modules, tracer: tracer)
     }
 
     convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
         self.init(configuring: modules, parent: parent, tracer: tracer)
+        try rejectOptionalBindings()
         try startEagerSingletons(eagerSingletons)
+    }
+
+    /// Throws for a binding of an optional type (`Radio?`): requirements of `Radio?`
+    /// and `Radio!` look up `Radio`, so such a binding would never fill one.
+    private func rejectOptionalBindings() throws {
+        for binding in bindings.values.sorted(by: { $0.location.line < $1.location.line }) {
+            guard let optional = binding.boundType.type as? any OptionalMarker.Type else { continue }
+            var error = InjectionError.optionalBinding(
+                binding.boundType.description, wrapped: typeName(optional.wrappedType))
+            error.bindingLocation = "\(binding.location) in \(binding.module)"
+            throw error
+        }
     }
 
     /// An injector whose modules are configured but whose eager singletons are not

@@ -33,10 +33,21 @@
 /// kept for error messages.
 public struct Requirements: Sendable {
     var entries: [Requirement]
+    /// Whether these are ``Injectable``'s default (a type that declares no
+    /// `requires`): `audit` uses it to explain a subclass's `requires` that Swift
+    /// never calls.
+    private(set) var isProtocolDefault = false
 
     /// No requirements.
     public init() {
         entries = []
+    }
+
+    /// The requirements of a type that declares none.
+    static var protocolDefault: Requirements {
+        var requirements = Requirements()
+        requirements.isProtocolDefault = true
+        return requirements
     }
 
     /// Unnamed requirements for each key path, in order.
@@ -50,6 +61,40 @@ public struct Requirements: Sendable {
             entries.append(Requirement(keyPath, name: nil, location: SourceLocation(file: file, line: line)))
         }
         self.entries = entries
+    }
+
+    /// Not available: a requirement must be a property the injector can write.
+    ///
+    /// A `let` (or a get-only `var`) gives a read-only key path, which the injector
+    /// cannot fill. Declare the property `var`, or receive the dependency through the
+    /// type's initializer and keep it in the `let` (initializer injection).
+    @available(
+        *, unavailable,
+        message:
+            "requires lists a read-only property (a 'let' or a get-only 'var'), which the injector cannot fill: declare it 'var', or receive it through the type's initializer (initializer injection)"
+    )
+    public init<Root: AnyObject, each Value>(
+        _ keyPaths: repeat KeyPath<Root, each Value> & Sendable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        entries = []
+    }
+
+    /// Not available: a named requirement must be a property the injector can write
+    /// (a `var`).
+    @available(
+        *, unavailable,
+        message:
+            "a named requirement of a read-only property (a 'let' or a get-only 'var'), which the injector cannot fill: declare it 'var', or receive it through the type's initializer (initializer injection)"
+    )
+    public func named<Root: AnyObject, Value>(
+        _ name: String,
+        _ keyPath: KeyPath<Root, Value> & Sendable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Requirements {
+        self
     }
 
     /// These requirements followed by one filled from the binding named `name`.
@@ -70,6 +115,7 @@ public struct Requirements: Sendable {
     /// (`\Sedan.lamp` and `\Rally.lamp` name one property).
     public static func + (lhs: Requirements, rhs: Requirements) -> Requirements {
         var combined = lhs
+        combined.isProtocolDefault = false
         for entry in rhs.entries {
             combined.entries.removeAll { $0.namesSameProperty(as: entry) }
             combined.entries.append(entry)

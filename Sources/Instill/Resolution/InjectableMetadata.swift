@@ -7,6 +7,9 @@ final class InjectableMetadata: Sendable {
     var name: String { typeName(type.type) }
     let declaredScope: Scope
     let requirements: [Requirement]
+    /// Whether `requires` is ``Injectable``'s default: the type (or the class that
+    /// conforms, for a subclass) declares none that Swift calls.
+    let usesDefaultRequirements: Bool
     let initializer: Initializer
     /// Set when `requires` lists a key path the type cannot be written through.
     let declarationError: InjectionError?
@@ -24,8 +27,10 @@ final class InjectableMetadata: Sendable {
     private init<T: Injectable>(_ type: T.Type) {
         self.type = TypeReference(type)
         self.declaredScope = T.scope
-        let requirements = T.requires.entries
+        let declared = T.requires
+        let requirements = declared.entries
         self.requirements = requirements
+        self.usesDefaultRequirements = declared.isProtocolDefault
         self.initializer = T.initializer
         if let foreign = requirements.first(where: { !$0.isApplicable(T.self) }) {
             self.declarationError = InjectionError.invalidRequirement(
@@ -87,9 +92,16 @@ final class InjectableMetadata: Sendable {
         do {
             if arguments.isEmpty, let makeDefault {
                 object = try makeDefault()
+            } else if initializer.isDefault {
+                throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .noInitializer)
             } else {
                 let values = arguments.isEmpty ? initializer.defaults : arguments
-                object = try initializer.build(InjectionArguments(values, building: name))
+                let given = InjectionArguments(values, building: name)
+                object = try initializer.build(given)
+                if !arguments.isEmpty, given.readCount < arguments.count {
+                    throw InjectionError.unreadArguments(
+                        name, given: arguments.count, read: given.readCount, reason: .initializer)
+                }
             }
         } catch let error as InjectionError {
             throw error

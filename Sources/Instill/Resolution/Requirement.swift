@@ -200,12 +200,20 @@ protocol OptionalMarker {
     /// `nil` of this optional type.
     static var noneValue: Self { get }
     var isNone: Bool { get }
+    /// The wrapped value, `nil` for `none`.
+    var wrappedValue: Any? { get }
 }
 
 extension Optional: OptionalMarker {
     static var wrappedType: Any.Type { Wrapped.self }
     static var noneValue: Self { nil }
     var isNone: Bool { self == nil }
+    var wrappedValue: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
+    }
 }
 
 /// Lets the injector recognise `Provider<T>` at run time.

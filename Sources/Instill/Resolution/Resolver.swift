@@ -215,6 +215,11 @@ extension Injector {
         try checkCycle(recipe, in: context)
         switch recipe.source {
         case .instance(let instance):
+            guard arguments.isEmpty else {
+                throw InjectionError.unreadArguments(
+                    recipe.typeName, given: arguments.count, read: 0, reason: .instance
+                ).bound(at: recipe.binding)
+            }
             return hit(instance.value, recipe, context)
         case .build(let metadata):
             return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
@@ -231,6 +236,11 @@ extension Injector {
             }
             return value
         case .closure(let make):
+            guard arguments.isEmpty else {
+                throw InjectionError.unreadArguments(
+                    recipe.typeName, given: arguments.count, read: 0, reason: .closure
+                ).bound(at: recipe.binding)
+            }
             return try call(recipe, in: context) { try make(recipe.owner) }
         case .provider(let provide):
             let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
