@@ -35,10 +35,20 @@ final class ResolutionContext {
         let depth: Int
     }
 
+    /// A `.graph` object of this request, with the recipe that made it.
+    ///
+    /// The entry keeps its recipe alive until the request ends, so the recipe's
+    /// address (the key) cannot be reused by another injector's recipe meanwhile: an
+    /// initializer may create and drop injectors of its own while the request runs.
+    struct GraphEntry {
+        let recipe: Recipe
+        let value: Any
+    }
+
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var deferred: [Deferred] = []
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
-    @exclusivity(unchecked) var graph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
     @exclusivity(unchecked) var activeRequests = 0
     /// Whether this thread holds ``creationLock``.
     @exclusivity(unchecked) var holdsCreationLock = false
@@ -69,6 +79,19 @@ final class ResolutionContext {
     /// then never wait for each other in a circle. Cached objects and `.normal`
     /// builds never take it.
     static let creationLock = Lock()
+
+    /// The `.graph` object `recipe` made in this request, if any.
+    @inline(__always)
+    func graphValue(for recipe: Recipe) -> Any? {
+        guard let entry = graph[ObjectIdentifier(recipe)], entry.recipe === recipe else { return nil }
+        return entry.value
+    }
+
+    /// Keeps `value` as `recipe`'s `.graph` object until the request ends.
+    @inline(__always)
+    func storeGraphValue(_ value: Any, for recipe: Recipe) {
+        graph[ObjectIdentifier(recipe)] = GraphEntry(recipe: recipe, value: value)
+    }
 
     /// Takes the creation lock, once per thread.
     @inline(__always)

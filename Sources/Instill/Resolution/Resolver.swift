@@ -180,7 +180,7 @@ extension Injector {
             return try build(recipe, arguments: arguments, in: context)
         case .graph:
             let id = ObjectIdentifier(recipe)
-            if let value = context.graph[id] { return hit(value, recipe, context) }
+            if let value = context.graphValue(for: recipe) { return hit(value, recipe, context) }
             if let pending = context.pending[id] {
                 context.reached(lowlink: pending.lowlink)
                 return hit(pending.object, recipe, context)
@@ -430,7 +430,7 @@ extension Injector {
     private func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
         switch recipe.scope {
         case .normal: break
-        case .graph: context.graph[ObjectIdentifier(recipe)] = value
+        case .graph: context.storeGraphValue(value, for: recipe)
         case .singleton, .weak: recipe.publish(value)
         }
     }
