@@ -192,9 +192,11 @@ extension Injector {
                 context.reached(lowlink: pending.lowlink)
                 return hit(pending.object, recipe, context)
             }
-            // One thread builds shared objects of a family at a time; the others wait
-            // here, then find the published instance.
-            context.acquireCreationLock()
+            // One thread at a time builds the shared objects of a creation group (those
+            // that require each other); the others wait here, then find them published.
+            let gate = recipe.creationGate()
+            try context.enter(gate, for: recipe)
+            defer { context.leave(gate) }
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             return try build(recipe, arguments: arguments, in: context)
         }
