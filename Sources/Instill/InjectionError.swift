@@ -121,6 +121,10 @@ extension InjectionError {
         /// A binding that no request or requirement could ever use, refused when the
         /// injector is created (a binding of an optional type, `Radio?`).
         public static let invalidBinding = Kind("invalidBinding")
+        /// Threads building singletons or weak-scoped objects would wait for each other
+        /// forever: each asks, from an initializer, closure, provider or
+        /// `awakeFromInjection()`, for an object another one is building.
+        public static let crossThreadCycle = Kind("crossThreadCycle")
 
         /// The kind's name, as written in code after the dot.
         public var description: String { name }
@@ -191,6 +195,27 @@ extension InjectionError {
         InjectionError(
             .cycle, type: type, summary: "the bindings form a loop: \(path.joined(separator: " → ")).",
             fix: "bind one of them to a concrete Injectable type instead of to another bound type.")
+    }
+
+    /// `wanted`: what each thread of the cycle waits for, starting with this thread.
+    static func crossThreadCycle(wanted: [String]) -> InjectionError {
+        var route = "this thread waits for \(wanted[0])"
+        for name in wanted.dropFirst() {
+            route += ", which another thread is building while it waits for \(name)"
+        }
+        var names: [String] = []
+        for name in wanted where !names.contains(name) { names.append(name) }
+        var listed = names.joined(separator: ", ")
+        if names.count > 1, let last = names.last {
+            listed = names.dropLast().joined(separator: ", ") + " and " + last
+        }
+        return InjectionError(
+            .crossThreadCycle, type: wanted[0],
+            summary:
+                "\(route), which this thread is building: the threads would wait for each other forever.",
+            fix:
+                "\(listed) are asked for while they are built (by an initializer, closure, provider or awakeFromInjection() that calls the injector): list the one asked for in `requires`, so that one thread builds them together; or make one of them an eager singleton (binder.eagerSingleton); or require a Provider and call it after the build."
+        )
     }
 
     static func missingArgument(

@@ -33,6 +33,9 @@ final class Recipe: Sendable {
     /// The injector whose bindings fill this recipe's requirements.
     unowned(unsafe) let owner: Injector
     private let shared: LockedBox<SharedSlot>?
+    /// For a shared recipe: the ``CreationGate`` of its group (retained; set once, on
+    /// its first build).
+    private let gateSlot: AtomicSlots?
     /// For a `.normal` recipe that builds objects: its ``BuildPlan`` (slot 0, retained, or
     /// 1 when it can never have one) and how many builds found it not ready (slot 1).
     private let planSlots: AtomicSlots?
@@ -58,6 +61,7 @@ final class Recipe: Sendable {
         self.singletonObject = scope == .singleton ? AtomicSlots(count: 1) : nil
         self.owner = owner
         self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
+        self.gateSlot = scope.isShared ? AtomicSlots(count: 1) : nil
         self.planSlots = scope == .normal && objectMetadata != nil ? AtomicSlots(count: 2) : nil
         self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
     }
@@ -93,7 +97,14 @@ final class Recipe: Sendable {
     deinit {
         singletonObject?.releaseObject(0)
         planSlots?.releaseObject(0)
+        gateSlot?.releaseObject(0)
     }
+
+    /// The creation gate of a shared recipe's group, once it has one.
+    var assignedGate: CreationGate? { gateSlot?.object(0, as: CreationGate.self) }
+
+    /// Gives a shared recipe `gate` unless it has one; returns the one it keeps.
+    func assignGate(_ gate: CreationGate) -> CreationGate? { gateSlot?.storeObject(0, gate) }
 
     /// The compiled build of this recipe, once it has one.
     @inline(__always)

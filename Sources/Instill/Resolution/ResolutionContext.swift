@@ -35,16 +35,27 @@ final class ResolutionContext {
         let depth: Int
     }
 
+    /// A `.graph` object of this request, with the recipe that made it.
+    ///
+    /// The entry keeps its recipe alive until the request ends, so the recipe's
+    /// address (the key) cannot be reused by another injector's recipe meanwhile: an
+    /// initializer may create and drop injectors of its own while the request runs.
+    struct GraphEntry {
+        let recipe: Recipe
+        let value: Any
+    }
+
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var deferred: [Deferred] = []
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
-    @exclusivity(unchecked) var graph: [ObjectIdentifier: Any] = [:]
+    @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
     @exclusivity(unchecked) var activeRequests = 0
-    /// Whether this thread holds ``creationLock``.
-    @exclusivity(unchecked) var holdsCreationLock = false
-    /// Singletons and weak-scoped objects this thread has started and not yet
-    /// published (or dropped): the creation lock is held while there are any.
-    @exclusivity(unchecked) var unpublishedShared = 0
+    /// The creation gates this thread holds, each with how many reasons it has to:
+    /// requests for the group's objects under way, and objects of the group started
+    /// and not yet published (or dropped).
+    @exclusivity(unchecked) var heldGates: [HeldGate] = []
+    /// What this thread waits for, for other threads looking for a wait cycle.
+    let waitNode = WaitNode()
     /// How many ``BuildPlan``s are running on this thread, one inside another through
     /// requests their initializers or awakes make. Plans keep no frames, so past a
     /// few levels the resolver builds instead, and its frames catch a cycle.
@@ -86,41 +97,69 @@ final class ResolutionContext {
             InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
     }
 
-    /// Held by a thread while it builds singletons or weak-scoped objects, until it
-    /// has published them. One lock for the whole process: injectors whose builds
-    /// ask each other (a parent and its children, or two unrelated injectors) can
-    /// then never wait for each other in a circle. Cached objects and `.normal`
-    /// builds never take it.
-    static let creationLock = Lock()
-
-    /// Takes the creation lock, once per thread.
+    /// The `.graph` object `recipe` made in this request, if any.
     @inline(__always)
-    func acquireCreationLock() {
-        guard !holdsCreationLock else { return }
-        Self.creationLock.lock()
-        holdsCreationLock = true
+    func graphValue(for recipe: Recipe) -> Any? {
+        guard let entry = graph[ObjectIdentifier(recipe)], entry.recipe === recipe else { return nil }
+        return entry.value
     }
 
-    /// Counts a singleton or weak-scoped object whose build starts on this thread.
+    /// Keeps `value` as `recipe`'s `.graph` object until the request ends.
+    @inline(__always)
+    func storeGraphValue(_ value: Any, for recipe: Recipe) {
+        graph[ObjectIdentifier(recipe)] = GraphEntry(recipe: recipe, value: value)
+    }
+
+    /// A creation gate this thread holds, with how many reasons it has to.
+    struct HeldGate {
+        let gate: CreationGate
+        var reasons: Int
+    }
+
+    /// Holds `gate` for a request for `recipe`, a shared object of its group:
+    /// takes it, waiting while another thread holds it, unless this thread does.
+    ///
+    /// - Throws: ``InjectionError/Kind-swift.struct/crossThreadCycle`` when the
+    ///   thread holding it waits, directly or through others, for this one.
+    func enter(_ gate: CreationGate, for recipe: Recipe) throws(InjectionError) {
+        if let index = heldGates.firstIndex(where: { $0.gate === gate }) {
+            heldGates[index].reasons += 1
+            return
+        }
+        do {
+            try gate.take(for: waitNode, building: recipe)
+        } catch {
+            throw InjectionError.crossThreadCycle(wanted: error.wanted.map(\.typeName))
+        }
+        heldGates.append(HeldGate(gate: gate, reasons: 1))
+    }
+
+    /// Drops one reason to hold `gate`; gives it back with the last one.
+    func leave(_ gate: CreationGate) {
+        guard let index = heldGates.firstIndex(where: { $0.gate === gate }) else { return }
+        heldGates[index].reasons -= 1
+        if heldGates[index].reasons == 0 {
+            heldGates.remove(at: index)
+            gate.release()
+        }
+    }
+
+    /// Counts a singleton or weak-scoped object whose build starts on this thread:
+    /// its group's gate stays held until it is published or dropped.
     @inline(__always)
     func startShared(_ recipe: Recipe) {
-        if recipe.scope.isShared { unpublishedShared += 1 }
+        guard recipe.scope.isShared, let gate = recipe.assignedGate,
+            let index = heldGates.firstIndex(where: { $0.gate === gate })
+        else { return }
+        heldGates[index].reasons += 1
     }
 
-    /// Counts one published (or dropped) shared object, and lets other threads build
-    /// once this one has none left in progress.
+    /// Counts one published (or dropped) shared object, and gives its group's gate
+    /// back if this thread has no other reason to hold it.
     @inline(__always)
     func finishShared(_ recipe: Recipe) {
-        guard recipe.scope.isShared else { return }
-        unpublishedShared -= 1
-        releaseCreationLockIfIdle()
-    }
-
-    private func releaseCreationLockIfIdle() {
-        if unpublishedShared == 0, holdsCreationLock {
-            holdsCreationLock = false
-            Self.creationLock.unlock()
-        }
+        guard recipe.scope.isShared, let gate = recipe.assignedGate else { return }
+        leave(gate)
     }
 
     /// Where the cycle starts that building `recipe` now would close, or `nil`.
@@ -158,15 +197,14 @@ final class ResolutionContext {
     func unwind(to depth: Int) {
         guard depth < frames.count else { return }
         let deferredStart = frames[depth].deferredStart
-        var dropped = frames[depth...].count { $0.recipe?.scope.isShared == true }
+        var dropped = frames[depth...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
         frames.removeSubrange(depth...)
         if deferred.count > deferredStart {
-            dropped += deferred[deferredStart...].count { $0.recipe?.scope.isShared == true }
+            dropped += deferred[deferredStart...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
             deferred.removeSubrange(deferredStart...)
         }
         if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
-        unpublishedShared -= dropped
-        releaseCreationLockIfIdle()
+        for recipe in dropped { finishShared(recipe) }
     }
 
     /// `error` with the chain of requirements that led to it (when it has none yet),
@@ -194,9 +232,9 @@ final class ResolutionContext {
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }
-        if holdsCreationLock {
-            unpublishedShared = 0
-            releaseCreationLockIfIdle()
+        if !heldGates.isEmpty {
+            for held in heldGates { held.gate.release() }
+            heldGates.removeAll(keepingCapacity: true)
         }
         linkDepth = 0
     }

@@ -180,7 +180,7 @@ extension Injector {
             return try build(recipe, arguments: arguments, in: context)
         case .graph:
             let id = ObjectIdentifier(recipe)
-            if let value = context.graph[id] { return hit(value, recipe, context) }
+            if let value = context.graphValue(for: recipe) { return hit(value, recipe, context) }
             if let pending = context.pending[id] {
                 context.reached(lowlink: pending.lowlink)
                 return hit(pending.object, recipe, context)
@@ -192,9 +192,11 @@ extension Injector {
                 context.reached(lowlink: pending.lowlink)
                 return hit(pending.object, recipe, context)
             }
-            // One thread builds shared objects of a family at a time; the others wait
-            // here, then find the published instance.
-            context.acquireCreationLock()
+            // One thread at a time builds the shared objects of a creation group (those
+            // that require each other); the others wait here, then find them published.
+            let gate = recipe.creationGate()
+            try context.enter(gate, for: recipe)
+            defer { context.leave(gate) }
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             return try build(recipe, arguments: arguments, in: context)
         }
@@ -442,7 +444,7 @@ extension Injector {
     private func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
         switch recipe.scope {
         case .normal: break
-        case .graph: context.graph[ObjectIdentifier(recipe)] = value
+        case .graph: context.storeGraphValue(value, for: recipe)
         case .singleton, .weak: recipe.publish(value)
         }
     }

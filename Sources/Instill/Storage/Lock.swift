@@ -35,6 +35,32 @@ final class Lock: @unchecked Sendable {  // the mutex is only touched through pt
         defer { unlock() }
         return try body()
     }
+
+    /// Releases the lock, which the caller holds, until `condition` is signalled,
+    /// then takes it again. The wakeup may be spurious: check what you wait for.
+    func wait(for condition: Condition) {
+        pthread_cond_wait(condition.condition, mutex)
+    }
+}
+
+/// A pthread condition variable, waited for with ``Lock/wait(for:)``.
+final class Condition: @unchecked Sendable {  // the condition is only touched through pthread calls
+    fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        let status = pthread_cond_init(condition, nil)
+        precondition(status == 0, "pthread_cond_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+    }
+
+    /// Wakes every thread waiting for the condition.
+    func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// A value that can only be reached while holding its lock.

@@ -304,14 +304,15 @@ struct ErrorMessageCatalogTests {
         let kinds: [InjectionError.Kind] = [
             .noBinding, .cycle, .argumentMismatch, .eagerSingletonNotSingleton, .instanceDoesNotConform,
             .typeDoesNotConform, .initializerFailed, .providerFailed, .noInitializer, .nilValue, .injectorReleased,
-            .lifetimeMismatch, .invalidRequirement,
+            .lifetimeMismatch, .invalidRequirement, .depthLimit, .invalidBinding, .crossThreadCycle,
         ]
 
         #expect(
             kinds.map(\.description) == [
                 "noBinding", "cycle", "argumentMismatch", "eagerSingletonNotSingleton", "instanceDoesNotConform",
                 "typeDoesNotConform", "initializerFailed", "providerFailed", "noInitializer", "nilValue",
-                "injectorReleased", "lifetimeMismatch", "invalidRequirement",
+                "injectorReleased", "lifetimeMismatch", "invalidRequirement", "depthLimit", "invalidBinding",
+                "crossThreadCycle",
             ])
         #expect(Set(kinds).count == kinds.count)
     }
