@@ -121,6 +121,10 @@ extension InjectionError {
         /// A binding that no request or requirement could ever use, refused when the
         /// injector is created (a binding of an optional type, `Radio?`).
         public static let invalidBinding = Kind("invalidBinding")
+        /// A child injector's binding that an object it reaches never sees: the
+        /// object is shared and lives with an ancestor, which fills it with its own
+        /// bindings (found by ``Injector/validate(roots:)``).
+        public static let unseenOverride = Kind("unseenOverride")
         /// Threads building singletons or weak-scoped objects would wait for each other
         /// forever: each asks, from an initializer, closure, provider or
         /// `awakeFromInjection()`, for an object another one is building.
@@ -384,6 +388,17 @@ extension InjectionError {
                 + "so this binding would never be used.",
             fix:
                 "bind \(wrapped) instead; a closure binding of \(wrapped) that returns nil leaves an optional requirement empty."
+        )
+    }
+
+    static func unseenOverride(_ type: String, name: String?, holder: String, property: String) -> InjectionError {
+        let bound = name.map { "\(type) named \"\($0)\"" } ?? type
+        return InjectionError(
+            .unseenOverride, type: holder,
+            summary: "this injector binds \(bound), but \(property) never sees that binding: \(holder) is shared and "
+                + "lives with an ancestor injector, which fills it with its own bindings.",
+            fix: "bind \(holder) in this injector's modules too (binder.bind(\(holder).self, to: \(holder).self, "
+                + "scope: .singleton)), so this injector builds its own, or override \(bound) in the injector \(holder) lives with."
         )
     }
 

@@ -8,7 +8,7 @@ extension Injector {
     public func graph(roots: [Any.Type] = []) -> InjectionGraph {
         var walker = DependencyWalker(injector: self)
         walker.walk(bindingRoots: roots.isEmpty, extraRoots: roots)
-        var index: [BindingKey: Int] = [:]
+        var index: [DependencyWalker.NodeKey: Int] = [:]
         for (position, key) in walker.order.enumerated() { index[key] = position }
         let nodes = walker.order.enumerated().compactMap { position, key -> InjectionGraph.Node? in
             guard let node = walker.nodes[key] else { return nil }

@@ -2,8 +2,18 @@
 /// without building anything: the engine of ``Injector/validate(roots:)`` and
 /// ``Injector/graph(roots:)``.
 struct DependencyWalker {
-    struct Node {
+    /// A key as one injector answers it: a child and its parent may answer one key
+    /// with different objects, so the walk keeps them apart.
+    struct NodeKey: Hashable {
         let key: BindingKey
+        /// The injector whose recipe answers the key (for a shared object, the
+        /// ancestor it lives with).
+        let injector: ObjectIdentifier
+        var name: String? { key.name }
+    }
+
+    struct Node {
+        let key: NodeKey
         let type: TypeReference
         /// How the injector answers the key: "automatic", "closure", "link", …
         var source: String
@@ -13,8 +23,8 @@ struct DependencyWalker {
     }
 
     struct Edge {
-        let from: BindingKey
-        let to: BindingKey
+        let from: NodeKey
+        let to: NodeKey
         /// The property, or "bound to" for a link.
         let label: String
         let name: String?
@@ -26,14 +36,15 @@ struct DependencyWalker {
     private enum State { case inProgress, done }
 
     let injector: Injector
-    private(set) var nodes: [BindingKey: Node] = [:]
-    private(set) var order: [BindingKey] = []
+    private(set) var nodes: [NodeKey: Node] = [:]
+    private(set) var order: [NodeKey] = []
     private(set) var edges: [Edge] = []
     private(set) var problems: [InjectionError] = []
-    private(set) var roots: [BindingKey] = []
-    private var state: [BindingKey: State] = [:]
-    private var reportedCycles: Set<Set<BindingKey>> = []
-    private var reportedMissing: Set<BindingKey> = []
+    private(set) var roots: [NodeKey] = []
+    private var state: [NodeKey: State] = [:]
+    private var reportedCycles: Set<Set<NodeKey>> = []
+    private var reportedMissing: Set<NodeKey> = []
+    private var reportedOverrides: Set<NodeKey> = []
     /// The walk recurses once per level: it stops where the stack runs low.
     private let stackGuard = ThreadStack.current()
 
@@ -59,9 +70,17 @@ struct DependencyWalker {
     }
 
     private mutating func visitRoot(_ key: BindingKey, _ type: TypeReference) {
-        if !roots.contains(key) { roots.append(key) }
-        var stack: [(key: BindingKey, label: String?)] = []
-        visit(key, type, stack: &stack, requested: type.description)
+        let node = nodeKey(key, type, in: injector)
+        if !roots.contains(node) { roots.append(node) }
+        var stack: [(key: NodeKey, label: String?)] = []
+        visit(key, type, in: injector, stack: &stack, requested: type.description)
+    }
+
+    /// The node `key` is, as `resolver` answers it: keyed by the injector whose recipe
+    /// answers (a shared object's ancestor), or by `resolver` when nothing does.
+    private func nodeKey(_ key: BindingKey, _ type: TypeReference, in resolver: Injector) -> NodeKey {
+        let owner = (try? resolver.recipe(for: key, type: type))?.owner ?? resolver
+        return NodeKey(key: key, injector: ObjectIdentifier(owner))
     }
 
     private mutating func checkEager(_ eager: EagerSingleton) {
@@ -72,30 +91,21 @@ struct DependencyWalker {
             implementation: recipe.isAutomaticBuild ? recipe.linkedTypeName : nil)
         problem.bindingLocation = eager.boundAt
         problems.append(problem)
-        nodes[eager.key]?.problem = true
+        nodes[NodeKey(key: eager.key, injector: ObjectIdentifier(recipe.owner))]?.problem = true
     }
 
-    /// Visits `key`, reached through `stack` (the requirements that led here).
+    /// Visits `key` as `resolver` answers it, reached through `stack` (the
+    /// requirements that led here).
     private mutating func visit(
-        _ key: BindingKey, _ type: TypeReference, stack: inout [(key: BindingKey, label: String?)], requested: String
+        _ bindingKey: BindingKey, _ type: TypeReference, in resolver: Injector,
+        stack: inout [(key: NodeKey, label: String?)], requested: String
     ) {
-        if state[key] == .inProgress {
-            if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
-            return
-        }
-        if state[key] == .done { return }
-        if stackGuard.isLow() {
-            var problem = InjectionError.depthLimit(type.description, depth: stack.count, stackSize: stackGuard.size)
-            problem.requestedType = requested
-            problem.chain = stack.compactMap(\.label)
-            problems.append(problem)
-            return
-        }
-
         let recipe: Recipe
         do {
-            recipe = try injector.recipe(for: key, type: type)
+            recipe = try resolver.recipe(for: bindingKey, type: type)
         } catch let error as InjectionError {
+            let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(resolver))
+            guard state[key] == nil else { return }
             addNode(Node(key: key, type: type, source: "unbound", scope: nil, location: nil, problem: true))
             state[key] = .done
             guard reportedMissing.insert(key).inserted else { return }
@@ -106,6 +116,19 @@ struct DependencyWalker {
             problems.append(problem)
             return
         } catch {
+            return
+        }
+        let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(recipe.owner))
+        if state[key] == .inProgress {
+            if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
+            return
+        }
+        if state[key] == .done { return }
+        if stackGuard.isLow() {
+            var problem = InjectionError.depthLimit(type.description, depth: stack.count, stackSize: stackGuard.size)
+            problem.requestedType = requested
+            problem.chain = stack.compactMap(\.label)
+            problems.append(problem)
             return
         }
 
@@ -123,14 +146,21 @@ struct DependencyWalker {
                 problems.append(error)
                 nodes[key]?.problem = true
             } else {
+                // The injector that builds the object fills its requirements: for a
+                // shared object, the ancestor it lives with.
                 for requirement in metadata.requirements {
-                    walk(requirement, of: metadata, from: key, scope: recipe.effectiveScope, stack: &stack, requested)
+                    walk(
+                        requirement, of: metadata, from: key, scope: recipe.effectiveScope, in: recipe.owner,
+                        stack: &stack, requested)
                 }
             }
         case .link(let target):
-            edges.append(Edge(from: key, to: target.key, label: "bound to", name: nil, isProvider: false))
+            edges.append(
+                Edge(
+                    from: key, to: NodeKey(key: target.key, injector: ObjectIdentifier(target.owner)),
+                    label: "bound to", name: nil, isProvider: false))
             stack.append((key, nil))
-            visit(target.key, target.type, stack: &stack, requested: requested)
+            visit(target.key, target.type, in: target.owner, stack: &stack, requested: requested)
             stack.removeLast()
         case .instance, .closure, .provider:
             break
@@ -141,11 +171,12 @@ struct DependencyWalker {
     private var lastLocation: String?
 
     private mutating func walk(
-        _ requirement: Requirement, of metadata: InjectableMetadata, from key: BindingKey, scope: Scope,
-        stack: inout [(key: BindingKey, label: String?)], _ requested: String
+        _ requirement: Requirement, of metadata: InjectableMetadata, from key: NodeKey, scope: Scope,
+        in builder: Injector, stack: inout [(key: NodeKey, label: String?)], _ requested: String
     ) {
         let dependency = requirement.dependency
-        let target = BindingKey(dependency.target.type, name: requirement.name)
+        let targetKey = BindingKey(dependency.target.type, name: requirement.name)
+        let target = nodeKey(targetKey, dependency.target, in: builder)
         let label = "\(metadata.name).\(requirement.propertyName)"
         edges.append(
             Edge(
@@ -161,15 +192,18 @@ struct DependencyWalker {
         let previousLocation = lastLocation
         lastLocation = requirement.location.description
         defer { lastLocation = previousLocation }
+        if builder !== injector {
+            reportUnseenOverride(of: targetKey, by: label, of: metadata.name, in: builder, stack, requested)
+        }
         if dependency.kind == .provider {
             // Built later, on demand: no cycle and no lifetime issue through here, but
             // what it builds must still resolve.
-            var lazyStack: [(key: BindingKey, label: String?)] = [(key, label)]
-            visit(target, dependency.target, stack: &lazyStack, requested: requested)
+            var lazyStack: [(key: NodeKey, label: String?)] = [(key, label)]
+            visit(targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested)
             return
         }
         stack.append((key, label))
-        visit(target, dependency.target, stack: &stack, requested: requested)
+        visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
         stack.removeLast()
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
@@ -183,6 +217,31 @@ struct DependencyWalker {
         }
     }
 
+    /// Reports a binding of `key` made by the walked injector (or an injector between
+    /// it and `builder`) that the requirement `label` never sees, because the object
+    /// holding it is built by the ancestor `builder`.
+    private mutating func reportUnseenOverride(
+        of key: BindingKey, by label: String, of holder: String, in builder: Injector,
+        _ stack: [(key: NodeKey, label: String?)], _ requested: String
+    ) {
+        var current: Injector? = injector
+        while let level = current, level !== builder {
+            if let binding = level.bindings[key] {
+                let node = NodeKey(key: key, injector: ObjectIdentifier(level))
+                guard reportedOverrides.insert(node).inserted else { return }
+                var problem = InjectionError.unseenOverride(
+                    binding.boundType.description, name: key.name, holder: holder, property: label)
+                problem.requestedType = requested
+                problem.chain = stack.compactMap(\.label) + [label]
+                problem.requirementLocation = lastLocation
+                problem.bindingLocation = "\(binding.location) in \(binding.module)"
+                problems.append(problem)
+                return
+            }
+            current = level.parent
+        }
+    }
+
     private func isMismatch(holder: Scope, held: Scope) -> Bool {
         switch (holder, held) {
         case (.singleton, .graph), (.singleton, .weak), (.weak, .graph): true
@@ -191,7 +250,7 @@ struct DependencyWalker {
     }
 
     private mutating func reportCycle(
-        _ stack: [(key: BindingKey, label: String?)], from start: Int, _ requested: String
+        _ stack: [(key: NodeKey, label: String?)], from start: Int, _ requested: String
     ) {
         let members = Array(stack[start...])
         let keys = Set(members.map(\.key))

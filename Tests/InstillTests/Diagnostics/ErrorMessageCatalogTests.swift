@@ -305,6 +305,7 @@ struct ErrorMessageCatalogTests {
             .noBinding, .cycle, .argumentMismatch, .eagerSingletonNotSingleton, .instanceDoesNotConform,
             .typeDoesNotConform, .initializerFailed, .providerFailed, .noInitializer, .nilValue, .injectorReleased,
             .lifetimeMismatch, .invalidRequirement, .depthLimit, .invalidBinding, .crossThreadCycle,
+            .unseenOverride,
         ]
 
         #expect(
@@ -312,7 +313,7 @@ struct ErrorMessageCatalogTests {
                 "noBinding", "cycle", "argumentMismatch", "eagerSingletonNotSingleton", "instanceDoesNotConform",
                 "typeDoesNotConform", "initializerFailed", "providerFailed", "noInitializer", "nilValue",
                 "injectorReleased", "lifetimeMismatch", "invalidRequirement", "depthLimit", "invalidBinding",
-                "crossThreadCycle",
+                "crossThreadCycle", "unseenOverride",
             ])
         #expect(Set(kinds).count == kinds.count)
     }

@@ -183,3 +183,89 @@ struct UnreadArgumentTests {
         #expect(error.fix.hasPrefix("bind a provider (binder.bind(Wiper.self, provider: ...))"))
     }
 }
+
+// MARK: - Fixtures: a child's override under a parent's singleton
+
+private protocol Store: AnyObject {}
+private final class RealStore: Store, Injectable {
+    init() {}
+}
+private final class FakeStore: Store, Injectable {
+    init() {}
+}
+
+/// A singleton bound nowhere: it lives with the root injector.
+private final class AppRouter: Injectable {
+    static let scope: Scope = .singleton
+    var store: (any Store)!
+    static var requires: Requirements { Requirements(\AppRouter.store) }
+    init() {}
+}
+
+/// Built anew by whichever injector is asked.
+private final class Screenful: Injectable {
+    var router: AppRouter!
+    var store: (any Store)!
+    static var requires: Requirements { Requirements(\Screenful.router, \.store) }
+    init() {}
+}
+
+private struct RealStoreModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Store).self, to: RealStore.self)
+    }
+}
+
+private struct FakeStoreModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Store).self, to: FakeStore.self)
+    }
+}
+
+/// The fix: the child builds its own router.
+private struct FakeStoreAndRouterModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Store).self, to: FakeStore.self)
+        binder.bind(AppRouter.self, to: AppRouter.self, scope: .singleton)
+    }
+}
+
+@Suite("What a child injector's overrides reach")
+struct ChildOverrideTests {
+    @Test("graph() shows what getObject builds: the parent's singleton keeps the parent's binding")
+    func graphMatchesBuild() throws {
+        let app = try Injector(modules: [RealStoreModule()])
+        let test = try app.childInjector(modules: [FakeStoreModule()])
+        let screen = try test.getObject(Screenful.self)
+        #expect(screen.store is FakeStore)
+        #expect(screen.router.store is RealStore)
+        #expect(
+            test.graph(roots: [Screenful.self]).textTree == """
+                Screenful (normal)
+                ├─ router: AppRouter (singleton)
+                │  └─ store: any Store → RealStore (normal)
+                └─ store: any Store → FakeStore (normal)
+
+                """)
+    }
+
+    @Test("validate() on the child reports the override the parent's singleton never sees, with a fix that works")
+    func validateReportsUnseenOverride() throws {
+        let app = try Injector(modules: [RealStoreModule()])
+        let test = try app.childInjector(modules: [FakeStoreModule()])
+        let problems = test.validate(roots: [Screenful.self]).problems
+        #expect(problems.map(\.kind) == [.unseenOverride])
+        let problem = try #require(problems.first)
+        #expect(
+            problem.summary
+                == "this injector binds any Store, but AppRouter.store never sees that binding: AppRouter is shared and lives with an ancestor injector, which fills it with its own bindings."
+        )
+        #expect(problem.chain == ["Screenful.router", "AppRouter.store"])
+        #expect(problem.bindingLocation?.hasSuffix("in FakeStoreModule") == true)
+        #expect(app.validate(roots: [Screenful.self]).isValid)
+
+        let fixed = try app.childInjector(modules: [FakeStoreAndRouterModule()])
+        #expect(fixed.validate(roots: [Screenful.self]).isValid)
+        #expect(try fixed.getObject(Screenful.self).router.store is FakeStore)
+    }
+}

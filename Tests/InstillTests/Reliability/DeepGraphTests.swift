@@ -1511,10 +1511,12 @@ struct DeepGraphTests {
             #expect(error.chain.first == "Level0.next")
             #expect(error.chain.last == "Level\(levels - 1).next")
         }
+        // The thread may get a larger stack than it asked for (the C library reuses
+        // the stacks of finished threads): the message names the one it has.
         #expect(
-            error.summary
-                == "building Level\(levels) would nest \(levels + 1) objects deep, and this thread's stack (128 KiB) has no room for another level."
-        )
+            error.summary.hasPrefix(
+                "building Level\(levels) would nest \(levels + 1) objects deep, and this thread's stack ("))
+        #expect(error.summary.hasSuffix(" KiB) has no room for another level."))
         #expect(error.requestedType == "Level0")
         #expect(error.description.contains("To fix: a graph this deep is usually a chain"))
         // The injector is still usable, and nothing half-built was kept.
