@@ -36,23 +36,36 @@ enum ExistentialWords {
     /// The words of `object` converted to `Value`, `nil` for each word the
     /// conversion leaves undefined; `nil` when `object` is not a `Value`.
     static func of<Value>(_ object: AnyObject, as _: Value.Type) -> [UInt?]? {
+        var source: AnyObject = object
+        return withUnsafeMutablePointer(to: &source) { words(casting: $0, from: AnyObject.self, to: Value.self) }
+    }
+
+    /// The words of `nil` of the optional type `Value`, `nil` for each word `nil`
+    /// leaves undefined (made by casting an empty `AnyObject?`); `nil` when `Value`
+    /// is not optional.
+    static func ofNone<Value>(as _: Value.Type) -> [UInt?]? {
+        guard Value.self is any OptionalMarker.Type else { return nil }
+        var source: AnyObject? = nil
+        return withUnsafeMutablePointer(to: &source) { words(casting: $0, from: AnyObject?.self, to: Value.self) }
+    }
+
+    private static func words<Source, Value>(
+        casting source: UnsafeMutablePointer<Source>, from _: Source.Type, to _: Value.Type
+    ) -> [UInt?]? {
         guard let dynamicCast else { return nil }
         let wordSize = MemoryLayout<UInt>.size
         let count = MemoryLayout<Value>.size / wordSize
         guard count > 0, MemoryLayout<Value>.alignment == wordSize else { return nil }
-        let sourceType = unsafeBitCast(AnyObject.self as Any.Type, to: UnsafeRawPointer.self)
+        let sourceType = unsafeBitCast(Source.self as Any.Type, to: UnsafeRawPointer.self)
         let targetType = unsafeBitCast(Value.self as Any.Type, to: UnsafeRawPointer.self)
         return withUnsafeTemporaryAllocation(byteCount: 2 * count * wordSize, alignment: wordSize) { buffer in
             guard let zeros = buffer.baseAddress else { return nil }
             let ones = zeros + count * wordSize
             zeros.initializeMemory(as: UInt.self, repeating: 0, count: count)
             ones.initializeMemory(as: UInt.self, repeating: ~0, count: count)
-            var source: AnyObject = object
-            // Flags 0: copy (the source keeps its reference); on failure nothing is written.
-            let castZeros = withUnsafeMutablePointer(to: &source) { dynamicCast(zeros, $0, sourceType, targetType, 0) }
-            guard castZeros else { return nil }
-            let castOnes = withUnsafeMutablePointer(to: &source) { dynamicCast(ones, $0, sourceType, targetType, 0) }
-            guard castOnes else {
+            // Flags 0: copy (the source keeps its value); on failure nothing is written.
+            guard dynamicCast(zeros, source, sourceType, targetType, 0) else { return nil }
+            guard dynamicCast(ones, source, sourceType, targetType, 0) else {
                 zeros.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
                 return nil
             }

@@ -55,16 +55,23 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
     /// The words of the existential after the reference.
     let rest: UnsafeMutableBufferPointer<UInt>
 
-    init(type: ObjectIdentifier, offset: Int?, rest: [UInt]) {
+    /// The words `nil` defines, when the property is optional (empty otherwise);
+    /// `nil` for the words it leaves undefined, which are not compared.
+    private let none: UnsafeMutableBufferPointer<UInt?>
+
+    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt?]) {
         self.type = type
         self.offset = offset
         self.rest = .allocate(capacity: rest.count)
         _ = self.rest.initialize(from: rest)
+        self.none = .allocate(capacity: none.count)
+        _ = self.none.initialize(from: none)
         super.init(storedOffset: nil)
     }
 
     deinit {
         rest.deallocate()
+        none.deallocate()
     }
 
     /// A writer for `sample`'s class into the property `keyPath` (stored at
@@ -82,14 +89,30 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
         guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
         return TemplateWriter<Root, Value>(
             type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
-            rest: words.dropFirst().map { $0 ?? 0 })
+            rest: words.dropFirst().map { $0 ?? 0 }, none: ExistentialWords.ofNone(as: Value.self) ?? [])
     }
 
     /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
-    /// it holds (through the property type's own destroy, right for `nil` too).
+    /// it holds (nothing, when it holds `nil`).
     @inline(__always)
     final func clear(_ address: UnsafeMutableRawPointer) {
-        destroyValue(at: address)
+        if !holdsNone(address) { destroyValue(at: address) }
+    }
+
+    /// Whether the property at `address` holds `nil`: only the words `nil` defines
+    /// are compared (every value of the type defines them: an optional marks `nil`
+    /// in words its payload always sets). With no such word, it answers `false` and
+    /// the value is released through the type, which is right for `nil` too.
+    @inline(__always)
+    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
+        let wordSize = MemoryLayout<UInt>.size
+        var compared = false
+        for index in none.indices {
+            guard let word = none[index] else { continue }
+            if address.load(fromByteOffset: index * wordSize, as: UInt.self) != word { return false }
+            compared = true
+        }
+        return compared
     }
 
     /// Lays out the existential of `object` at `address`, which holds no value.
@@ -121,10 +144,11 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
     private let keyPath: ReferenceWritableKeyPath<Root, Value>
 
     init(
-        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt]
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        none: [UInt?]
     ) {
         self.keyPath = keyPath
-        super.init(type: type, offset: offset, rest: rest)
+        super.init(type: type, offset: offset, rest: rest, none: none)
     }
 
     override func destroyValue(at address: UnsafeMutableRawPointer) {
