@@ -71,7 +71,7 @@ final class ResolutionContext {
     /// checking the stack at every level.
     @inline(__always)
     var canRunPlan: Bool {
-        planDepth < Self.planDepthLimit && !stack.isLow(reserving: Self.planStackReserve)
+        planDepth < Self.planDepthLimit && !ThreadStack.isFrame(below: planFloor)
     }
     /// Links being followed in the running resolution: each nests the trace one level.
     @exclusivity(unchecked) var linkDepth = 0
@@ -84,8 +84,11 @@ final class ResolutionContext {
     /// This thread's stack: builds stop with ``InjectionError/Kind-swift.struct/depthLimit``
     /// before it runs out.
     let stack = ThreadStack.current()
+    /// Below this address a plan does not run (see ``canRunPlan``).
+    let planFloor: UInt
 
     init() {
+        planFloor = stack.floor == 0 ? 0 : stack.floor &+ Self.planStackReserve
         frames.reserveCapacity(16)
     }
 

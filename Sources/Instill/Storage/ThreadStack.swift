@@ -30,10 +30,16 @@ struct ThreadStack {
     }
 
     /// Whether the caller's frame is below the floor, or within `extra` bytes of it.
-    @inline(never)
+    @inline(__always)
     func isLow(reserving extra: UInt = 0) -> Bool {
+        Self.isFrame(below: floor &+ extra)
+    }
+
+    /// Whether the caller's frame lies below `address` (stacks grow down).
+    @inline(__always)
+    static func isFrame(below address: UInt) -> Bool {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < floor &+ extra
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < address
     }
 
     /// The lowest address of the calling thread's stack and its size.
