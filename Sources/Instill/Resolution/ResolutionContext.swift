@@ -71,7 +71,7 @@ final class ResolutionContext {
     /// checking the stack at every level.
     @inline(__always)
     var canRunPlan: Bool {
-        planDepth < Self.planDepthLimit && !ThreadStack.isFrame(below: planFloor)
+        planDepth < Self.planDepthLimit && !stack.isFrame(below: planFloor)
     }
     /// Links being followed in the running resolution: each nests the trace one level.
     @exclusivity(unchecked) var linkDepth = 0

@@ -15,6 +15,8 @@
 /// one comparison with the address of a local variable. Where the bounds cannot be
 /// read, nothing is ever reported low.
 struct ThreadStack {
+    /// The lowest address of the thread's stack.
+    let lowest: UInt
     /// Below this address, the thread is considered out of stack.
     let floor: UInt
     /// The size of the thread's stack, for messages.
@@ -24,22 +26,26 @@ struct ThreadStack {
     /// 64 KiB and 256 KiB) for the frames that report the error and for the
     /// initializers, closures and awakes that run between two checks.
     static func current() -> ThreadStack {
-        guard let (lowest, size) = bounds(), size > 0 else { return ThreadStack(floor: 0, size: 0) }
+        guard let (lowest, size) = bounds(), size > 0 else { return ThreadStack(lowest: 0, floor: 0, size: 0) }
         let reserve = min(max(size / 4, 64 * 1024), 256 * 1024)
-        return ThreadStack(floor: lowest + UInt(reserve), size: size)
+        return ThreadStack(lowest: lowest, floor: lowest + UInt(reserve), size: size)
     }
 
     /// Whether the caller's frame is below the floor, or within `extra` bytes of it.
     @inline(__always)
     func isLow(reserving extra: UInt = 0) -> Bool {
-        Self.isFrame(below: floor &+ extra)
+        isFrame(below: floor &+ extra)
     }
 
     /// Whether the caller's frame lies below `address` (stacks grow down).
+    ///
+    /// A local variable that is not on this thread's stack at all (AddressSanitizer's
+    /// "fake stack" keeps locals on the heap) tells nothing: the answer is then `false`.
     @inline(__always)
-    static func isFrame(below address: UInt) -> Bool {
+    func isFrame(below address: UInt) -> Bool {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < address
+        let frame = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return frame < address && frame >= lowest
     }
 
     /// The lowest address of the calling thread's stack and its size.
