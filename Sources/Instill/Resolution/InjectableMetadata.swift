@@ -8,6 +8,8 @@ final class InjectableMetadata: Sendable {
     let declaredScope: Scope
     let requirements: [Requirement]
     let initializer: Initializer
+    /// What the initializer receives resolved, in order (empty when it declares nothing).
+    let initializerDependencies: [DeclaredDependency]
     /// Set when `requires` lists a key path the type cannot be written through.
     let declarationError: InjectionError?
     /// `declarationError != nil`, checked on the hot path without copying the error.
@@ -26,14 +28,16 @@ final class InjectableMetadata: Sendable {
         self.declaredScope = T.scope
         let requirements = T.requires.entries
         self.requirements = requirements
-        self.initializer = T.initializer
+        let initializer = T.initializer
+        self.initializer = initializer
+        self.initializerDependencies = initializer.dependencies?.entries ?? []
         self.declarationError = requirements.first { !$0.isApplicable(T.self) }.map {
             InjectionError.invalidRequirement(typeName(type), root: $0.rootType.description)
         }
         self.hasDeclarationError = declarationError != nil
         self.classIdentifier = ObjectIdentifier(type)
         self.isInstance = { $0 is T }
-        if T.initializer.isDefault {
+        if initializer.isDefault {
             self.makeDefault = { try T() }
         } else {
             self.makeDefault = nil
@@ -75,18 +79,24 @@ final class InjectableMetadata: Sendable {
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`
-    /// is empty.
-    func construct(arguments: [any Sendable]) throws -> AnyObject {
+    /// is empty; `dependencies` holds one resolved value per initializer dependency.
+    func construct(arguments: [any Sendable], dependencies: UnsafeBufferPointer<Any?> = .init(start: nil, count: 0))
+        throws -> AnyObject
+    {
         let object: AnyObject
         do {
             if arguments.isEmpty, let makeDefault {
                 object = try makeDefault()
-            } else {
+            } else if initializer.takesArguments {
                 let values = arguments.isEmpty ? initializer.defaults : arguments
-                object = try initializer.build(InjectionArguments(values, building: name))
+                object = try initializer.build(dependencies, InjectionArguments(values, building: name))
+            } else {
+                object = try initializer.build(dependencies, InjectionArguments([], building: ""))
             }
         } catch let error as InjectionError {
             throw error
+        } catch let mismatch as DependencyMismatch {
+            throw mismatch
         } catch {
             throw InjectionError.initializerFailed(name, underlying: error)
         }
@@ -94,5 +104,25 @@ final class InjectableMetadata: Sendable {
             throw InjectionError.initializerBuiltWrongType(name, built: typeName(Swift.type(of: object)))
         }
         return object
+    }
+
+    /// How an error chain shows the edge at `index` of a frame of this type: a
+    /// requirement (`Car.engine`), an initializer dependency
+    /// (`Repository.init(any Database)`), or the initializer itself (`Car.init`).
+    func edgeDescription(_ index: Int) -> String {
+        if index >= 0 { return "\(name).\(requirements[index].propertyName)" }
+        if let dependency = ResolutionContext.Frame.initializerDependency(from: index) {
+            return "\(name).init(\(initializerDependencies[dependency].label))"
+        }
+        return "\(name).init"
+    }
+
+    /// Where the edge at `index` is declared: the requirement, or the initializer.
+    func edgeLocation(_ index: Int) -> SourceLocation? {
+        if index >= 0 { return requirements[index].location }
+        if ResolutionContext.Frame.initializerDependency(from: index) != nil {
+            return initializer.dependencies?.location
+        }
+        return nil
     }
 }
