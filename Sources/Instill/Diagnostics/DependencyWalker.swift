@@ -15,15 +15,41 @@ struct DependencyWalker {
     struct Edge {
         let from: BindingKey
         let to: BindingKey
-        /// The property, or "bound to" for a link.
+        /// The property, "init" for an initializer's dependency, "binding" for a
+        /// binding's, or "bound to" for a link.
         let label: String
         let name: String?
         let isProvider: Bool
+        /// Whether an initializer or a binding's closure declares it.
+        var isDeclared: Bool = false
         var inCycle: Bool = false
         var problem: Bool = false
     }
 
     private enum State { case inProgress, done }
+
+    /// One step of the path the walk followed: a key, and the edge out of it.
+    private struct Step {
+        let key: BindingKey
+        /// The edge as error chains show it; `nil` for a link.
+        let label: String?
+        /// The dependency the edge resolves, when an initializer or a binding's
+        /// closure declares it.
+        var declared: DeclaredDependency? = nil
+    }
+
+    /// An edge out of a node, before it is walked: a requirement, or a declared
+    /// dependency.
+    private struct Outgoing {
+        let dependency: Dependency
+        let name: String?
+        /// The label of the graph's edge.
+        let graphLabel: String
+        /// The edge as error chains show it: `Car.engine`, `Repository.init(any Database)`.
+        let chainLabel: String
+        let location: SourceLocation?
+        let declared: DeclaredDependency?
+    }
 
     let injector: Injector
     private(set) var nodes: [BindingKey: Node] = [:]
@@ -58,7 +84,7 @@ struct DependencyWalker {
 
     private mutating func visitRoot(_ key: BindingKey, _ type: TypeReference) {
         if !roots.contains(key) { roots.append(key) }
-        var stack: [(key: BindingKey, label: String?)] = []
+        var stack: [Step] = []
         visit(key, type, stack: &stack, requested: type.description)
     }
 
@@ -74,9 +100,7 @@ struct DependencyWalker {
     }
 
     /// Visits `key`, reached through `stack` (the requirements that led here).
-    private mutating func visit(
-        _ key: BindingKey, _ type: TypeReference, stack: inout [(key: BindingKey, label: String?)], requested: String
-    ) {
+    private mutating func visit(_ key: BindingKey, _ type: TypeReference, stack: inout [Step], requested: String) {
         if state[key] == .inProgress {
             if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
             return
@@ -114,16 +138,36 @@ struct DependencyWalker {
                 problems.append(error)
                 nodes[key]?.problem = true
             } else {
+                for (index, declared) in metadata.initializerDependencies.enumerated() {
+                    let edge = Outgoing(
+                        dependency: declared.dependency, name: declared.name, graphLabel: "init",
+                        chainLabel: metadata.edgeDescription(ResolutionContext.Frame.initializerDependency(index)),
+                        location: metadata.initializer.dependencies?.location, declared: declared)
+                    walk(edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, stack: &stack, requested)
+                }
                 for requirement in metadata.requirements {
-                    walk(requirement, of: metadata, from: key, scope: recipe.effectiveScope, stack: &stack, requested)
+                    let edge = Outgoing(
+                        dependency: requirement.dependency, name: requirement.name,
+                        graphLabel: requirement.propertyName,
+                        chainLabel: "\(metadata.name).\(requirement.propertyName)", location: requirement.location,
+                        declared: nil)
+                    walk(edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, stack: &stack, requested)
                 }
             }
         case .link(let target):
             edges.append(Edge(from: key, to: target.key, label: "bound to", name: nil, isProvider: false))
-            stack.append((key, nil))
+            stack.append(Step(key: key, label: nil))
             visit(target.key, target.type, stack: &stack, requested: requested)
             stack.removeLast()
-        case .instance, .closure, .provider:
+        case .closure, .provider:
+            for declared in recipe.binding?.dependencies?.entries ?? [] {
+                let edge = Outgoing(
+                    dependency: declared.dependency, name: declared.name, graphLabel: "binding",
+                    chainLabel: "\(recipe.typeName) binding(\(declared.label))",
+                    location: recipe.binding?.dependencies?.location, declared: declared)
+                walk(edge, holder: recipe.typeName, from: key, scope: recipe.effectiveScope, stack: &stack, requested)
+            }
+        case .instance:
             break
         }
         state[key] = .done
@@ -132,16 +176,14 @@ struct DependencyWalker {
     private var lastLocation: String?
 
     private mutating func walk(
-        _ requirement: Requirement, of metadata: InjectableMetadata, from key: BindingKey, scope: Scope,
-        stack: inout [(key: BindingKey, label: String?)], _ requested: String
+        _ edge: Outgoing, holder: String, from key: BindingKey, scope: Scope, stack: inout [Step], _ requested: String
     ) {
-        let dependency = requirement.dependency
-        let target = BindingKey(dependency.target.type, name: requirement.name)
-        let label = "\(metadata.name).\(requirement.propertyName)"
+        let dependency = edge.dependency
+        let target = BindingKey(dependency.target.type, name: edge.name)
         edges.append(
             Edge(
-                from: key, to: target, label: requirement.propertyName, name: requirement.name,
-                isProvider: dependency.kind == .provider))
+                from: key, to: target, label: edge.graphLabel, name: edge.name,
+                isProvider: dependency.kind == .provider, isDeclared: edge.declared != nil))
         guard dependency.kind != .objectFactory else {
             // The injector itself: nothing to resolve.
             if nodes[target] == nil {
@@ -149,26 +191,36 @@ struct DependencyWalker {
             }
             return
         }
+        if edge.declared != nil, dependency.isOptional, dependency.kind == .object,
+            !injector.canAnswer(target, type: dependency.target)
+        {
+            // Nothing bound: the closure receives nil. A requirement elsewhere that
+            // is not optional still reports it.
+            if nodes[target] == nil {
+                addNode(Node(key: target, type: dependency.target, source: "none", scope: nil, location: nil))
+            }
+            return
+        }
         let previousLocation = lastLocation
-        lastLocation = requirement.location.description
+        lastLocation = edge.location?.description
         defer { lastLocation = previousLocation }
         if dependency.kind == .provider {
             // Built later, on demand: no cycle and no lifetime issue through here, but
             // what it builds must still resolve.
-            var lazyStack: [(key: BindingKey, label: String?)] = [(key, label)]
+            var lazyStack = [Step(key: key, label: edge.chainLabel, declared: edge.declared)]
             visit(target, dependency.target, stack: &lazyStack, requested: requested)
             return
         }
-        stack.append((key, label))
+        stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared))
         visit(target, dependency.target, stack: &stack, requested: requested)
         stack.removeLast()
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
-                holder: metadata.name, holderScope: scope, held: held.type.description, heldScope: heldScope,
-                property: label)
+                holder: holder, holderScope: scope, held: held.type.description, heldScope: heldScope,
+                property: edge.chainLabel)
             problem.requestedType = requested
-            problem.chain = (stack.compactMap(\.label)) + [label]
-            problem.requirementLocation = requirement.location.description
+            problem.chain = (stack.compactMap(\.label)) + [edge.chainLabel]
+            problem.requirementLocation = edge.location?.description
             problems.append(problem)
             edges[edges.count - 1].problem = true
         }
@@ -181,21 +233,40 @@ struct DependencyWalker {
         }
     }
 
-    private mutating func reportCycle(
-        _ stack: [(key: BindingKey, label: String?)], from start: Int, _ requested: String
-    ) {
+    private mutating func reportCycle(_ stack: [Step], from start: Int, _ requested: String) {
         let members = Array(stack[start...])
         let keys = Set(members.map(\.key))
-        // A cycle resolves when one member is kept before its requirements are filled.
-        let resolves = members.contains { member in nodes[member.key]?.scope.map(\.breaksCycles) ?? false }
-        for index in edges.indices where keys.contains(edges[index].from) && keys.contains(edges[index].to) {
-            edges[index].inCycle = true
-            if !resolves { edges[index].problem = true }
+        // The resolver comes back to the member it entered the cycle at. That member
+        // is found registered when it is kept before its requirements are filled and
+        // left through a requirement (not its initializer, which runs before it
+        // exists); a `.normal` one is built again, and the cycle ends at a member
+        // that is so registered. Any member may be the one entered.
+        let nodes = self.nodes
+        func registers(_ step: Step) -> Bool { nodes[step.key]?.scope?.breaksCycles == true && step.declared == nil }
+        let edges = members.filter { $0.label != nil }  // links have no frame of their own
+        let anyRegisters = edges.contains(where: registers)
+        let failing = edges.firstIndex { step in
+            !(registers(step) || (nodes[step.key]?.scope == .normal && anyRegisters))
         }
-        guard !resolves, reportedCycles.insert(keys).inserted else { return }
-        let first = members[0].key
-        let path = members.compactMap(\.label) + [nodes[first]?.type.description ?? "?"]
-        var problem = InjectionError.cycle(path: path, type: nodes[first]?.type.description ?? requested)
+        for index in self.edges.indices
+        where keys.contains(self.edges[index].from) && keys.contains(self.edges[index].to) {
+            self.edges[index].inCycle = true
+            if failing != nil { self.edges[index].problem = true }
+        }
+        guard let failing, reportedCycles.insert(keys).inserted else { return }
+        // The path from the member that cannot be built, round to it again.
+        let first = edges[failing]
+        let rotated = Array(edges[failing...]) + Array(edges[..<failing])
+        let typeName = nodes[first.key]?.type.description ?? requested
+        let path = rotated.compactMap(\.label) + [typeName]
+        var problem =
+            if let declared = first.declared {
+                InjectionError.initializerCycle(
+                    path: path, type: typeName, owner: typeName, dependency: declared,
+                    isBinding: nodes[first.key]?.source == "closure" || nodes[first.key]?.source == "provider")
+            } else {
+                InjectionError.cycle(path: path, type: typeName)
+            }
         problem.requestedType = requested
         problem.chain = stack.compactMap(\.label)
         problem.requirementLocation = lastLocation
