@@ -23,6 +23,9 @@ public struct InjectionArguments: Sendable {
         self.isForProvider = forProvider
     }
 
+    /// No arguments, for initializers that read none.
+    static let none = InjectionArguments([], building: "")
+
     /// The number of arguments.
     public var count: Int { values.count }
 

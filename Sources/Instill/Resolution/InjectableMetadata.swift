@@ -73,9 +73,12 @@ final class InjectableMetadata: Sendable {
         return of(injectable)
     }
 
-    /// A plan that builds this type with `init()` and `steps`, keeping `retained`.
-    func makePlan(_ steps: [BuildPlan.Step], _ retained: [AnyObject]) -> BuildPlan {
-        planType.init(metadata: self, steps: steps, retaining: retained)
+    /// A plan that builds this type with `init()` (or its initializer, given
+    /// `dependencies`) and `steps`, keeping `retained`.
+    func makePlan(
+        _ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], values: [Any?], _ retained: [AnyObject]
+    ) -> BuildPlan {
+        planType.init(metadata: self, steps: steps, dependencies: dependencies, values: values, retaining: retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`
@@ -83,16 +86,27 @@ final class InjectableMetadata: Sendable {
     func construct(arguments: [any Sendable], dependencies: UnsafeBufferPointer<Any?> = .init(start: nil, count: 0))
         throws -> AnyObject
     {
+        if arguments.isEmpty, let makeDefault {
+            return try checked(makeDefault)
+        }
+        guard initializer.takesArguments else { return try construct(with: .none, dependencies: dependencies) }
+        let values = arguments.isEmpty ? initializer.defaults : arguments
+        return try construct(with: InjectionArguments(values, building: name), dependencies: dependencies)
+    }
+
+    /// Builds an instance with the initializer's closure.
+    @inline(__always)
+    func construct(with arguments: InjectionArguments, dependencies: UnsafeBufferPointer<Any?>) throws -> AnyObject {
+        try checked { try initializer.build(dependencies, arguments) }
+    }
+
+    /// What `build` built, checked to be an instance of this type; its failure as an
+    /// ``InjectionError`` (or a ``DependencyMismatch``, for the resolver to place).
+    @inline(__always)
+    private func checked(_ build: () throws -> AnyObject) throws -> AnyObject {
         let object: AnyObject
         do {
-            if arguments.isEmpty, let makeDefault {
-                object = try makeDefault()
-            } else if initializer.takesArguments {
-                let values = arguments.isEmpty ? initializer.defaults : arguments
-                object = try initializer.build(dependencies, InjectionArguments(values, building: name))
-            } else {
-                object = try initializer.build(dependencies, InjectionArguments([], building: ""))
-            }
+            object = try build()
         } catch let error as InjectionError {
             throw error
         } catch let mismatch as DependencyMismatch {
