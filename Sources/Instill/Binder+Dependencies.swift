@@ -8,8 +8,8 @@ extension Binder {
     /// binder.bind((any Clock).self, scope: .singleton, dependencies: TimeZone.self) { SystemClock(zone: $0) }
     /// ```
     ///
-    /// Each dependency may be anything a requirement may be (see
-    /// ``Initializer/init(dependencies:_:file:line:build:)-(First.Type,_,_,_,_)``).
+    /// Each dependency may be anything an ``Initializer``'s may be (see
+    /// <doc:DeclaringRequirements>).
     /// Returning `nil` leaves an optional requirement empty.
     ///
     /// - Parameters:

@@ -10,7 +10,7 @@
 /// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
 /// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)`` |
-/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or with typed dependencies ``bind(_:named:scope:dependencies:_:file:line:_:)-(_,_,_,First.Type,_,_,_,_)`` |
+/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
 /// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |

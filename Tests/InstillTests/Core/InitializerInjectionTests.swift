@@ -286,6 +286,45 @@ private final class Bank: Injectable, Sendable {
     static let initializer = Initializer(dependencies: Vault.self) { Bank(vault: $0) }
 }
 
+// MARK: - Fixtures: closure bindings that declare dependencies
+
+private struct TimeZone: Sendable {
+    let identifier: String
+}
+
+private protocol Clock: Sendable {
+    var zone: TimeZone { get }
+}
+
+private struct SystemClock: Clock {
+    let zone: TimeZone
+}
+
+private final class Report: Sendable {
+    let audit: AuditLog
+    let clock: any Clock
+    let title: String
+    init(audit: AuditLog, clock: any Clock, title: String = "daily") {
+        self.audit = audit
+        self.clock = clock
+        self.title = title
+    }
+}
+
+private struct ClockModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(TimeZone(identifier: "Europe/Paris"))
+        binder.bind(AuditLog.self, named: "audit") { _ in AuditLog(channel: "audit") }
+        binder.bind((any Clock).self, scope: .singleton, dependencies: TimeZone.self) { SystemClock(zone: $0) }
+        binder.bind(Report.self, dependencies: .named("audit", AuditLog.self), .of((any Clock).self)) {
+            Report(audit: $0, clock: $1)
+        }
+        binder.bind(Report.self, named: "titled", dependencies: (any Clock).self) { arguments, clock in
+            Report(audit: AuditLog(channel: "none"), clock: clock, title: try arguments.argument(0, as: String.self))
+        }
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Initializer injection")
@@ -413,6 +452,21 @@ struct InitializerInjectionTests {
 
         #expect(type(of: oils.value) == Oil.self)
         #expect(logs.value === (try injector.getObject(Logger.self)))
+    }
+
+    @Test("closure and provider bindings receive the dependencies they declare, typed")
+    func bindingsDeclareDependencies() throws {
+        let injector = try Injector(modules: [ClockModule()])
+
+        let clock = try injector.getObject((any Clock).self)
+        let report = try injector.getObject(Report.self)
+        let titled = try injector.getObject(Report.self, named: "titled", arguments: "weekly")
+
+        #expect(clock.zone.identifier == "Europe/Paris")
+        #expect(report.audit.channel == "audit")
+        #expect(report.clock.zone.identifier == "Europe/Paris")
+        #expect(titled.title == "weekly")
+        #expect(injector.validate().isValid)
     }
 
     @Test("a cycle made only of initializer dependencies throws, with its path and the fix")
