@@ -469,6 +469,21 @@ struct InitializerInjectionTests {
         #expect(injector.validate().isValid)
     }
 
+    @Test("an eager singleton built by initializer injection is built with the injector")
+    func eagerSingleton() throws {
+        let recorder = Recorder()
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind(recorder)
+                binder.eagerSingleton(Vault.self)
+            }
+        ])
+
+        #expect(recorder.all == ["Lock init", "Vault init"])
+        #expect(try injector.getObject(Bank.self).vault === (try injector.getObject(Vault.self)))
+        #expect(recorder.count(of: "Vault init") == 1)
+    }
+
     @Test("a cycle made only of initializer dependencies throws, with its path and the fix")
     func pureInitializerCycle() throws {
         let error = try #require(throws: InjectionError.self) { try Injector().getObject(Chicken.self) }

@@ -87,6 +87,26 @@ private final class Plane: Injectable {
     static let initializer = Initializer(dependencies: Pilot.self) { Plane(pilot: $0) }
 }
 
+/// A singleton that keeps a graph-scoped object it receives in its initializer.
+private final class Ticket: Injectable, Sendable {
+    static let scope: Scope = .graph
+    init() {}
+}
+
+private final class Turnstile: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    let ticket: Ticket
+    let later: Provider<Ticket>
+    init(ticket: Ticket, later: Provider<Ticket>) {
+        self.ticket = ticket
+        self.later = later
+    }
+    static let initializerLine = #line + 1
+    static let initializer = Initializer(dependencies: Ticket.self, Provider<Ticket>.self) {
+        Turnstile(ticket: $0, later: $1)
+    }
+}
+
 // MARK: - Fixtures: a graph with every kind of dependency
 
 private protocol Database: AnyObject, Sendable {}
@@ -220,6 +240,20 @@ struct InitializerDiagnosticsTests {
             let fixed = try injector.childInjector(modules: [Bound { $0.bind(ConsoleMailer(), as: (any Mailer).self) }])
             #expect(try fixed.getObject(Report.self).mailer is ConsoleMailer)
         }
+    }
+
+    @Test("a singleton that takes a graph-scoped object in its initializer is a lifetime mismatch; a Provider is not")
+    func lifetimeMismatch() {
+        let report = Injector().validate(roots: [Turnstile.self])
+
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.kind == .lifetimeMismatch)
+        #expect(report.problems.first?.chain == ["Turnstile.init(Ticket)"])
+        #expect(report.problems.first?.requirementLocation == "\(#fileID):\(Turnstile.initializerLine)")
+        #expect(
+            report.problems.first?.summary
+                == "Turnstile is .singleton but requires Ticket, which is .graph, through Turnstile.init(Ticket): it would keep the first Ticket it gets for as long as it lives."
+        )
     }
 
     @Suite("Cycles")
