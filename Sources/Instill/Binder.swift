@@ -10,7 +10,7 @@
 /// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
 /// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)`` |
-/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)`` |
+/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
 /// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
@@ -127,13 +127,15 @@ public final class Binder {
                 location: SourceLocation(file: file, line: line), module: module))
     }
 
-    private func add(
+    func add(
         _ type: Any.Type, name: String?, source: Binding.Source, scope: Scope?,
-        accepts: (@Sendable (Any) -> Bool)? = nil, file: StaticString, line: UInt
+        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil, file: StaticString,
+        line: UInt
     ) {
         bindings.append(
             Binding(
                 key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
-                accepts: accepts, module: module, location: SourceLocation(file: file, line: line)))
+                accepts: accepts, module: module, location: SourceLocation(file: file, line: line),
+                dependencies: dependencies))
     }
 }

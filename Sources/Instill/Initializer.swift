@@ -1,6 +1,23 @@
-/// How an ``Injectable`` type is built: a closure over the build's arguments, and
-/// the default arguments used when a request passes none (Objection's
-/// `objection_initializer`).
+/// How an ``Injectable`` type is built: a closure that receives the type's
+/// dependencies resolved, the build's arguments, or both, and the default arguments
+/// used when a request passes none (Objection's `objection_initializer`).
+///
+/// With dependencies, a class keeps what it needs in `let` properties, so it can be
+/// `Sendable`, and an actor can be built too. The closure's parameters are typed by
+/// the dependencies it declares:
+///
+/// ```swift
+/// final class Repository: Injectable, Sendable {
+///     let db: any Database
+///     let log: Logger
+///     init(db: any Database, log: Logger) { self.db = db; self.log = log }
+///     static let initializer = Initializer(dependencies: (any Database).self, Logger.self) { db, log in
+///         Repository(db: db, log: log)
+///     }
+/// }
+/// ```
+///
+/// With arguments, a request can configure the object:
 ///
 /// ```swift
 /// final class Engine: Injectable {
@@ -16,8 +33,9 @@
 /// ```
 ///
 /// A request with a non-empty argument list replaces the defaults entirely; an
-/// empty one uses them. Requirements are filled after the closure returns, as for
-/// any built object.
+/// empty one uses them. Dependencies are resolved first, inside the request, then
+/// the closure runs; the type's `requires` properties are filled after it returns,
+/// then `awakeFromInjection()` runs.
 ///
 /// `Initializer` is not generic over the type it builds because Swift does not let
 /// a non-final class satisfy a `Self`-typed static requirement; the injector checks
@@ -25,8 +43,14 @@
 /// ``InjectionError/Kind-swift.struct/initializerFailed`` when it did not.
 public struct Initializer: Sendable {
     let defaults: [any Sendable]
-    let build: @Sendable (InjectionArguments) throws -> AnyObject
     let isDefault: Bool
+    /// The dependencies the closure receives, resolved, when it declares any.
+    let dependencies: DeclaredDependencies?
+    /// Whether ``build`` reads the arguments (otherwise it is passed empty ones).
+    let takesArguments: Bool
+    /// Builds an instance from the resolved ``dependencies`` (one value each, in
+    /// order) and the arguments.
+    let build: @Sendable (UnsafeBufferPointer<Any?>, InjectionArguments) throws -> AnyObject
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.
@@ -34,9 +58,7 @@ public struct Initializer: Sendable {
         defaults: any Sendable...,
         build: @escaping @Sendable (InjectionArguments) throws -> AnyObject
     ) {
-        self.defaults = defaults
-        self.build = build
-        self.isDefault = false
+        self.init(defaults: defaults, isDefault: false, build: build)
     }
 
     /// A factory-style initializer: a static function that returns a configured
@@ -47,9 +69,7 @@ public struct Initializer: Sendable {
     /// static var initializer: Initializer { Initializer(factory: showroomModel) }
     /// ```
     public init(factory: @escaping @Sendable () throws -> AnyObject) {
-        self.defaults = []
-        self.build = { _ in try factory() }
-        self.isDefault = false
+        self.init(defaults: [], isDefault: false) { _ in try factory() }
     }
 
     /// A factory-style initializer taking one argument, with its default.
@@ -62,18 +82,34 @@ public struct Initializer: Sendable {
         factory: @escaping @Sendable (Argument) throws -> AnyObject,
         default defaultArgument: Argument
     ) {
-        self.defaults = [defaultArgument]
-        self.build = { arguments in try factory(arguments.argument(0, as: Argument.self)) }
-        self.isDefault = false
+        self.init(defaults: [defaultArgument], isDefault: false) { arguments in
+            try factory(arguments.argument(0, as: Argument.self))
+        }
     }
 
     static func defaultInitializer<T: Injectable>(for type: T.Type) -> Initializer {
-        Initializer(isDefault: true) { _ in try T() }
+        Initializer(defaults: [], isDefault: true) { _ in try T() }
     }
 
-    private init(isDefault: Bool, build: @escaping @Sendable (InjectionArguments) throws -> AnyObject) {
-        self.defaults = []
-        self.build = build
+    private init(
+        defaults: [any Sendable], isDefault: Bool, build: @escaping @Sendable (InjectionArguments) throws -> AnyObject
+    ) {
+        self.defaults = defaults
         self.isDefault = isDefault
+        self.dependencies = nil
+        self.takesArguments = true
+        self.build = { _, arguments in try build(arguments) }
+    }
+
+    /// An initializer whose closure receives resolved dependencies.
+    init(
+        dependencies: DeclaredDependencies, defaults: [any Sendable], takesArguments: Bool,
+        build: @escaping @Sendable (UnsafeBufferPointer<Any?>, InjectionArguments) throws -> AnyObject
+    ) {
+        self.defaults = defaults
+        self.isDefault = false
+        self.dependencies = dependencies
+        self.takesArguments = takesArguments
+        self.build = build
     }
 }

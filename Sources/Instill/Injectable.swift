@@ -1,11 +1,19 @@
-/// A class whose dependencies an ``Injector`` fills.
+/// A class (or actor) whose dependencies an ``Injector`` provides.
 ///
-/// Conform a class to `Injectable` and list the properties the injector must fill
-/// in ``requires``. The injector builds the object with its ``initializer`` (or
-/// `init()` when it declares none), fills each requirement through its key path,
-/// recursively, and calls ``awakeFromInjection()`` once the object is assembled.
+/// Conform a type to `Injectable` and declare what it needs: the dependencies its
+/// ``initializer`` receives, resolved, and the properties the injector must fill,
+/// in ``requires``. The injector resolves the initializer's dependencies and builds
+/// the object (with `init()` when it declares no initializer), fills each
+/// requirement through its key path, recursively, and calls
+/// ``awakeFromInjection()`` once the object is assembled.
 ///
 /// ```swift
+/// final class Repository: Injectable, Sendable {
+///     let db: any Database
+///     init(db: any Database) { self.db = db }
+///     static let initializer = Initializer(dependencies: (any Database).self) { Repository(db: $0) }
+/// }
+///
 /// final class Car: Injectable {
 ///     var engine: Engine!
 ///     var brakes: Brakes!
@@ -16,7 +24,8 @@
 /// ```
 ///
 /// Every member has a default, so a class with an `init()` and no dependencies
-/// conforms with nothing more than `: Injectable`.
+/// conforms with nothing more than `: Injectable`. See <doc:DeclaringRequirements>
+/// for when to choose initializer dependencies and when `requires` properties.
 ///
 /// ### Class hierarchies
 /// A non-final class that a subclass extends must *declare* each member it wants
@@ -32,7 +41,8 @@ public protocol Injectable: AnyObject, SendableMetatype {
     /// The scope objects of this type live in. The default is ``Scope/normal``.
     static var scope: Scope { get }
 
-    /// How the injector builds an instance. The default calls `init()`.
+    /// How the injector builds an instance, and the dependencies it receives. The
+    /// default calls `init()`.
     static var initializer: Initializer { get }
 
     /// The initializer the injector uses when the type declares no ``initializer``.

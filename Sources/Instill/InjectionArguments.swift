@@ -29,6 +29,9 @@ public struct InjectionArguments: Sendable {
     /// How many leading arguments were read: one more than the highest index read.
     var readCount: Int { reads.withLock { $0 } }
 
+    /// No arguments, for initializers that read none.
+    static let none = InjectionArguments([], building: "")
+
     /// The number of arguments.
     public var count: Int { values.count }
 

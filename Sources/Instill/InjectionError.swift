@@ -195,6 +195,25 @@ extension InjectionError {
         return InjectionError(.cycle, type: type, summary: summary, fix: fix)
     }
 
+    /// A cycle that comes back to an object whose initializer (or binding's closure)
+    /// is still resolving `dependency`: the object does not exist yet, so no scope
+    /// can break it.
+    static func initializerCycle(
+        path: [String], type: String, owner: String, dependency: DeclaredDependency, isBinding: Bool
+    ) -> InjectionError {
+        let route = path.joined(separator: " → ")
+        let needed = dependency.declaredType.description
+        let provider = "Provider<\(dependency.dependency.target.description)>"
+        let declarer = isBinding ? "the binding of \(owner)" : "the initializer of \(owner)"
+        let summary =
+            isBinding
+            ? "\(owner) is needed again by the dependencies its binding declares, before the binding has run: \(route)."
+            : "\(owner) is needed again by its own initializer's dependencies, before it exists: \(route)."
+        let fix =
+            "no scope breaks a cycle through a declared dependency (\(owner) does not exist until \(declarer) returns): declare \(provider) instead of \(needed) in \(declarer) and call it later, or make \(needed) a property listed in `requires` of a singleton (filled after it is built)."
+        return InjectionError(.cycle, type: type, summary: summary, fix: fix)
+    }
+
     static func linkCycle(path: [String], type: String) -> InjectionError {
         InjectionError(
             .cycle, type: type, summary: "the bindings form a loop: \(path.joined(separator: " → ")).",

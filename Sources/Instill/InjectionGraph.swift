@@ -8,11 +8,15 @@
 /// let graph = injector.graph(roots: [Car.self])
 /// print(graph.textTree)
 /// // Car (normal)
+/// // ├─ init: Chassis (normal)
 /// // ├─ engine: Engine (normal)
 /// // ├─ gearBox: any GearBox → SixSpeed (singleton)
 /// // └─ leftLight: Headlight "left" (normal, closure)
 /// try graph.dot.write(...)   // dot -Tsvg graph.dot > graph.svg
 /// ```
+///
+/// A dependency an ``Initializer`` declares is an edge labelled `init`; one a
+/// binding's closure declares, `binding`.
 ///
 /// Problems that ``Injector/validate(roots:)`` reports are marked: unbound types
 /// and the edges of cycles and lifetime mismatches are drawn in red.
@@ -28,7 +32,8 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         /// The scope of what it answers with, or `nil` when it is unbound.
         public let scope: Scope?
         /// How it is answered: "automatic", "type binding", "link", "instance",
-        /// "closure", "provider", or "unbound".
+        /// "closure", "provider", "injector" (an ``ObjectFactory``), "unbound", or
+        /// "none" (an optional dependency with nothing bound, which receives `nil`).
         public let source: String
         /// Whether a validation problem concerns this node.
         public let hasProblem: Bool
@@ -40,12 +45,17 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         public let from: Int
         /// The node required.
         public let to: Int
-        /// The property's name, or "bound to" for a link.
+        /// The property's name, "init" for a dependency an ``Initializer`` declares,
+        /// "binding" for one a binding's closure declares, or "bound to" for a link.
         public let label: String
         /// The binding name of a named requirement.
         public let name: String?
         /// Whether the property is a ``Provider``, built later.
         public let isProvider: Bool
+        /// Whether an ``Initializer`` or a binding's closure declares the dependency:
+        /// it is resolved before the object exists, so no scope breaks a cycle
+        /// through it.
+        public let isDeclaredDependency: Bool
         /// Whether the edge is part of a cycle.
         public let isInCycle: Bool
         /// Whether a validation problem concerns this edge (a cycle with no
@@ -64,7 +74,8 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
     public var description: String { textTree }
 
     /// The graph in Graphviz's DOT language: nodes labelled with type and scope,
-    /// edges with the property, named edges bold with the name, provider edges
+    /// edges with the property (or `init`, with a hollow arrowhead, for an
+    /// initializer's dependency), named edges bold with the name, provider edges
     /// dotted, links dashed, problems red.
     public var dot: String {
         var lines = ["digraph Instill {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];"]
@@ -87,6 +98,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
             if edge.isProvider { styles.append("dotted") }
             if edge.name != nil { styles.append("bold") }
             if !styles.isEmpty { attributes.append("style=\(quoted(styles.joined(separator: ",")))") }
+            if edge.isDeclaredDependency { attributes.append("arrowhead=empty") }
             if edge.hasProblem {
                 attributes.append("color=red, fontcolor=red, penwidth=2")
             } else if edge.isInCycle {
@@ -100,7 +112,9 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
 
     /// The graph as an indented tree from each root. A node met again is marked
     /// "(see above)", a requirement that closes a cycle "↺ cycle", an unbound one
-    /// "✗ unbound", and a link is shown as `any P → Implementation`.
+    /// "✗ unbound", an optional dependency with nothing bound "(nil: nothing
+    /// bound)", and a link is shown as `any P → Implementation`. Dependencies an
+    /// initializer declares come first, labelled `init`.
     public var textTree: String {
         var lines: [String] = []
         var expanded = Set<Int>()
@@ -158,6 +172,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         let node = nodes[current]
         if node.source == "unbound" { return (title + " ✗ unbound", current) }
         if node.source == "injector" { return (title + " (the injector)", current) }
+        if node.source == "none" { return (title + " (nil: nothing bound)", current) }
         var details = node.scope.map { "\($0)" } ?? ""
         if node.source != "automatic" && node.source != "link" { details += ", \(node.source)" }
         return (title + " (\(details))", current)

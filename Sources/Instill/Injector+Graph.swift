@@ -20,7 +20,7 @@ extension Injector {
             guard let from = index[edge.from], let to = index[edge.to] else { return nil }
             return InjectionGraph.Edge(
                 from: from, to: to, label: edge.label, name: edge.name, isProvider: edge.isProvider,
-                isInCycle: edge.inCycle, hasProblem: edge.problem)
+                isDeclaredDependency: edge.isDeclared, isInCycle: edge.inCycle, hasProblem: edge.problem)
         }
         return InjectionGraph(nodes: nodes, edges: edges, roots: walker.roots.compactMap { index[$0] })
     }

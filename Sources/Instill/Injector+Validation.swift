@@ -6,17 +6,20 @@ extension Injector {
     /// ancestors'), its eager singletons, and `roots`, the types the app will ask
     /// for; it follows every requirement, reading only type metadata. It finds:
     ///
-    /// - requirements and roots with nothing bound (named ones included), with the
-    ///   chain that leads there, the `#fileID:line` of the requirement, and near
-    ///   matches;
-    /// - cycles that pass through no singleton, graph or weak-scoped object, with their path;
+    /// - requirements, initializer dependencies and roots with nothing bound (named
+    ///   ones included), with the chain that leads there, the `#fileID:line` of the
+    ///   requirement or initializer, and near matches;
+    /// - cycles that pass through no singleton, graph or weak-scoped object, and
+    ///   cycles through an initializer's dependencies, which no scope breaks, with
+    ///   their path;
     /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
     /// - eager singletons that are not in singleton scope (an injector with one
     ///   cannot be created; ``validate(modules:roots:)`` reports it with the rest);
     /// - requirements declared with key paths into another class.
     ///
-    /// It cannot see inside closures and providers, and it cannot check that a type
+    /// It follows the dependencies closure and provider bindings declare, but cannot
+    /// see what they ask the injector at run time, and it cannot check that a type
     /// bound to a protocol with `bind(_:to:)` conforms: that is checked on first use.
     ///
     /// ```swift

@@ -29,9 +29,14 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     public let depth: Int
     /// The error, for `failed`.
     public let error: InjectionError?
+    /// For a `requested` event of a dependency that an ``Initializer`` or a binding's
+    /// closure declares: which one (`Repository.init`, `Clock binding`). `nil` for
+    /// requirements and requests.
+    public let dependencyOf: String?
 
     init(
-        _ kind: Kind, _ typeName: String, _ name: String?, _ scope: Scope?, _ depth: Int, _ error: InjectionError?
+        _ kind: Kind, _ typeName: String, _ name: String?, _ scope: Scope?, _ depth: Int, _ error: InjectionError?,
+        dependencyOf: String? = nil
     ) {
         self.kind = kind
         self.typeName = typeName
@@ -39,17 +44,21 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
         self.scope = scope
         self.depth = depth
         self.error = error
+        self.dependencyOf = dependencyOf
     }
 
-    init(_ kind: Kind, _ recipe: Recipe, _ depth: Int) {
-        self.init(kind, recipe.typeName, recipe.key.name, recipe.scope, depth, nil)
+    init(_ kind: Kind, _ recipe: Recipe, _ depth: Int, dependencyOf: String? = nil) {
+        self.init(kind, recipe.typeName, recipe.key.name, recipe.scope, depth, nil, dependencyOf: dependencyOf)
     }
 
-    /// One line, indented two spaces per level: `  built Engine`.
+    /// One line, indented two spaces per level: `  built Engine`, or
+    /// `  requested any Database (normal) for Repository.init` for an initializer's
+    /// dependency.
     public var description: String {
         var line = String(repeating: "  ", count: depth) + kind.rawValue + " " + typeName
         if let name { line += " named \"\(name)\"" }
         if let scope, kind == .requested || kind == .cacheHit { line += " (\(scope))" }
+        if let dependencyOf { line += " for \(dependencyOf)" }
         if let error { line += ": \(error.summary)" }
         return line
     }

@@ -4,20 +4,20 @@ import Testing
 
 /// A payment gateway that records charges instead of sending them, and declines
 /// the customers it is told to.
-private final class FakePaymentGateway: PaymentGateway, Injectable {
+private actor FakePaymentGateway: PaymentGateway, Injectable {
     static let scope: Scope = .singleton
     private(set) var charges: [(cents: Int, customer: String)] = []
-    var declined: Set<String> = ["mallory"]
+    let declined: Set<String> = ["mallory"]
     init() {}
 
-    func charge(_ cents: Int, to customer: String) throws -> String {
+    func charge(_ cents: Int, to customer: String) async throws -> String {
         if declined.contains(customer) { throw PaymentDeclined(customer: customer) }
         charges.append((cents, customer))
         return "fake-\(charges.count)"
     }
 }
 
-private final class SilentLogger: OrdersLogger, Injectable {
+private final class SilentLogger: OrdersLogger, Injectable, Sendable {
     init() {}
     func log(_ message: String) {}
 }
@@ -47,12 +47,12 @@ struct OrderServiceTests {
     }
 
     @Test("the service built by the child injector charges the fake gateway, not the remote one")
-    func chargesTheFake() throws {
+    func chargesTheFake() async throws {
         let service = try test.getObject(OrderService.self)
-        let order = try service.placeOrder(for: "ada", items: [1000, 500])
+        let order = try await service.placeOrder(for: "ada", items: [1000, 500])
 
         let fake = try #require(service.gateway as? FakePaymentGateway)
-        #expect(fake.charges.map(\.cents) == [1800])
+        #expect(await fake.charges.map(\.cents) == [1800])
         #expect(order.receipt == "fake-1")
         #expect(order.placedAt == 1_700_000_000)
         #expect(order.totalCents == 1800)
@@ -67,18 +67,24 @@ struct OrderServiceTests {
     }
 
     @Test("the child shares the parent's singletons it does not override")
-    func sharesRepository() throws {
+    func sharesRepository() async throws {
         let fromChild = try test.getObject(OrderService.self)
-        try fromChild.placeOrder(for: "grace", items: [100])
+        try await fromChild.placeOrder(for: "grace", items: [100])
         let fromParent = try app.getObject(OrderRepository.self)
         #expect(fromChild.repository === fromParent)
-        #expect(fromParent.orders.map(\.customer) == ["grace"])
+        #expect(await fromParent.orders.map(\.customer) == ["grace"])
     }
 
     @Test("a declined payment stores nothing")
-    func declinedPayment() throws {
+    func declinedPayment() async throws {
         let service = try test.getObject(OrderService.self)
-        #expect(throws: PaymentDeclined.self) { try service.placeOrder(for: "mallory", items: [100]) }
-        #expect(service.repository.orders.isEmpty)
+        await #expect(throws: PaymentDeclined.self) { try await service.placeOrder(for: "mallory", items: [100]) }
+        #expect(await service.repository.orders.isEmpty)
+    }
+
+    @Test("the production configuration validates, initializer dependencies included")
+    func productionValidates() {
+        #expect(app.validate(roots: [OrderService.self]).isValid)
+        #expect(test.validate(roots: [OrderService.self]).isValid)
     }
 }

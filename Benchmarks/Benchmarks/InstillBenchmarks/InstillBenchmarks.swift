@@ -75,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = perOperation
 
     carGraph()
+    initializerCarGraph()
     singletonHit()
     wideAndDeep()
     namedLookup()

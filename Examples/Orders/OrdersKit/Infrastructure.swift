@@ -20,7 +20,7 @@ public protocol OrdersLogger: AnyObject, Sendable {
 }
 
 /// Prints each message with a prefix.
-public final class ConsoleLogger: OrdersLogger, Injectable {
+public final class ConsoleLogger: OrdersLogger, Injectable, Sendable {
     /// Creates an instance.
     public init() {}
     /// Writes one message.
@@ -49,9 +49,9 @@ extension ContinuousClock.Instant {
 }
 
 /// The remote service that charges customers: the network client a test replaces.
-public protocol PaymentGateway: AnyObject {
+public protocol PaymentGateway: AnyObject, Sendable {
     /// Charges `cents` to `customer`; returns a receipt identifier.
-    func charge(_ cents: Int, to customer: String) throws -> String
+    func charge(_ cents: Int, to customer: String) async throws -> String
 }
 
 /// Declines a charge.
@@ -66,20 +66,26 @@ public struct PaymentDeclined: Error, CustomStringConvertible {
 
 /// The production gateway. In a real app it would talk HTTP to the payment
 /// provider; here it signs receipts with a sequence number.
-public final class RemotePaymentGateway: PaymentGateway, Injectable {
+///
+/// An actor: its sequence is its own state, and its logger comes through its
+/// initializer, so it is built with it.
+public actor RemotePaymentGateway: PaymentGateway, Injectable {
     /// The scope instances live in.
     public static let scope: Scope = .singleton
+    /// Where messages go.
+    public let logger: any OrdersLogger
     private var sequence = 0
-    /// Where messages go; injected.
-    public var logger: (any OrdersLogger)!
 
-    /// The properties the injector fills.
-    public static var requires: Requirements { Requirements(\RemotePaymentGateway.logger) }
-    /// Creates an instance.
-    public init() {}
+    /// Creates an instance that logs to `logger`.
+    public init(logger: any OrdersLogger) { self.logger = logger }
+
+    /// How the injector builds it: with the bound logger.
+    public static let initializer = Initializer(dependencies: (any OrdersLogger).self) {
+        RemotePaymentGateway(logger: $0)
+    }
 
     /// Charges `cents` to `customer` and returns a receipt identifier.
-    public func charge(_ cents: Int, to customer: String) throws -> String {
+    public func charge(_ cents: Int, to customer: String) async throws -> String {
         sequence += 1
         logger.log("POST /charges amount=\(cents) customer=\(customer)")
         return "rcpt-\(sequence)"

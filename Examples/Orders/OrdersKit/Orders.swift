@@ -14,8 +14,8 @@ public struct Order: Sendable, Equatable {
     public let placedAt: Int
 }
 
-/// Keeps orders in memory; one per injector.
-public final class OrderRepository: Injectable {
+/// Keeps orders in memory; one per injector. An actor, shared by every service.
+public actor OrderRepository: Injectable {
     /// The scope instances live in.
     public static let scope: Scope = .singleton
     /// Every stored order, oldest first.
@@ -23,41 +23,58 @@ public final class OrderRepository: Injectable {
     /// Creates an instance.
     public init() {}
 
-    func nextNumber() -> Int { orders.count + 1 }
-    func save(_ order: Order) { orders.append(order) }
+    /// Stores an order under the next number, and returns it.
+    func record(customer: String, totalCents: Int, receipt: String, placedAt: Int) -> Order {
+        let order = Order(
+            number: orders.count + 1, customer: customer, totalCents: totalCents, receipt: receipt,
+            placedAt: placedAt)
+        orders.append(order)
+        return order
+    }
 }
 
 /// Places orders: prices them, charges the customer, stores and logs them.
-public final class OrderService: Injectable {
-    /// The configuration; injected.
-    public var configuration: OrdersConfiguration!
-    /// Where orders are stored; injected.
-    public var repository: OrderRepository!
-    /// The payment gateway; injected.
-    public var gateway: (any PaymentGateway)!
-    /// Where messages go; injected.
-    public var logger: (any OrdersLogger)!
-    /// The time source; injected.
-    public var time: (any TimeSource)!
+///
+/// Its dependencies come through its initializer and stay `let` constants, so the
+/// service is `Sendable` and can be shared by any number of tasks.
+public final class OrderService: Injectable, Sendable {
+    /// The configuration.
+    public let configuration: OrdersConfiguration
+    /// Where orders are stored.
+    public let repository: OrderRepository
+    /// The payment gateway.
+    public let gateway: any PaymentGateway
+    /// Where messages go.
+    public let logger: any OrdersLogger
+    /// The time source.
+    public let time: any TimeSource
 
-    /// The properties the injector fills.
-    public static var requires: Requirements {
-        Requirements(\OrderService.configuration, \.repository, \.gateway, \.logger, \.time)
+    /// Creates an instance from its dependencies.
+    public init(
+        configuration: OrdersConfiguration, repository: OrderRepository, gateway: any PaymentGateway,
+        logger: any OrdersLogger, time: any TimeSource
+    ) {
+        self.configuration = configuration
+        self.repository = repository
+        self.gateway = gateway
+        self.logger = logger
+        self.time = time
     }
 
-    /// Creates an instance.
-    public init() {}
+    /// How the injector builds it: with what the modules bind.
+    public static let initializer = Initializer(
+        dependencies: OrdersConfiguration.self, OrderRepository.self, (any PaymentGateway).self,
+        (any OrdersLogger).self, (any TimeSource).self
+    ) { OrderService(configuration: $0, repository: $1, gateway: $2, logger: $3, time: $4) }
 
     /// Places an order for `customer` of items priced in cents.
     @discardableResult
-    public func placeOrder(for customer: String, items: [Int]) throws -> Order {
+    public func placeOrder(for customer: String, items: [Int]) async throws -> Order {
         let subtotal = items.reduce(0, +)
         let total = subtotal + subtotal * configuration.taxPercent / 100
-        let receipt = try gateway.charge(total, to: customer)
-        let order = Order(
-            number: repository.nextNumber(), customer: customer, totalCents: total, receipt: receipt,
-            placedAt: time.now())
-        repository.save(order)
+        let receipt = try await gateway.charge(total, to: customer)
+        let order = await repository.record(
+            customer: customer, totalCents: total, receipt: receipt, placedAt: time.now())
         logger.log("order #\(order.number) for \(customer): \(format(total)) (\(receipt))")
         return order
     }

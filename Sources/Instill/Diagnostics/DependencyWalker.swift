@@ -25,15 +25,41 @@ struct DependencyWalker {
     struct Edge {
         let from: NodeKey
         let to: NodeKey
-        /// The property, or "bound to" for a link.
+        /// The property, "init" for an initializer's dependency, "binding" for a
+        /// binding's, or "bound to" for a link.
         let label: String
         let name: String?
         let isProvider: Bool
+        /// Whether an initializer or a binding's closure declares it.
+        var isDeclared: Bool = false
         var inCycle: Bool = false
         var problem: Bool = false
     }
 
     private enum State { case inProgress, done }
+
+    /// One step of the path the walk followed: a key, and the edge out of it.
+    private struct Step {
+        let key: NodeKey
+        /// The edge as error chains show it; `nil` for a link.
+        let label: String?
+        /// The dependency the edge resolves, when an initializer or a binding's
+        /// closure declares it.
+        var declared: DeclaredDependency? = nil
+    }
+
+    /// An edge out of a node, before it is walked: a requirement, or a declared
+    /// dependency.
+    private struct Outgoing {
+        let dependency: Dependency
+        let name: String?
+        /// The label of the graph's edge.
+        let graphLabel: String
+        /// The edge as error chains show it: `Car.engine`, `Repository.init(any Database)`.
+        let chainLabel: String
+        let location: SourceLocation?
+        let declared: DeclaredDependency?
+    }
 
     let injector: Injector
     private(set) var nodes: [NodeKey: Node] = [:]
@@ -72,7 +98,7 @@ struct DependencyWalker {
     private mutating func visitRoot(_ key: BindingKey, _ type: TypeReference) {
         let node = nodeKey(key, type, in: injector)
         if !roots.contains(node) { roots.append(node) }
-        var stack: [(key: NodeKey, label: String?)] = []
+        var stack: [Step] = []
         visit(key, type, in: injector, stack: &stack, requested: type.description)
     }
 
@@ -97,8 +123,8 @@ struct DependencyWalker {
     /// Visits `key` as `resolver` answers it, reached through `stack` (the
     /// requirements that led here).
     private mutating func visit(
-        _ bindingKey: BindingKey, _ type: TypeReference, in resolver: Injector,
-        stack: inout [(key: NodeKey, label: String?)], requested: String
+        _ bindingKey: BindingKey, _ type: TypeReference, in resolver: Injector, stack: inout [Step],
+        requested: String
     ) {
         let recipe: Recipe
         do {
@@ -146,11 +172,25 @@ struct DependencyWalker {
                 problems.append(error)
                 nodes[key]?.problem = true
             } else {
+                for (index, declared) in metadata.initializerDependencies.enumerated() {
+                    let edge = Outgoing(
+                        dependency: declared.dependency, name: declared.name, graphLabel: "init",
+                        chainLabel: metadata.edgeDescription(ResolutionContext.Frame.initializerDependency(index)),
+                        location: metadata.initializer.dependencies?.location, declared: declared)
+                    walk(
+                        edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
+                        stack: &stack, requested)
+                }
                 // The injector that builds the object fills its requirements: for a
                 // shared object, the ancestor it lives with.
                 for requirement in metadata.requirements {
+                    let edge = Outgoing(
+                        dependency: requirement.dependency, name: requirement.name,
+                        graphLabel: requirement.propertyName,
+                        chainLabel: "\(metadata.name).\(requirement.propertyName)", location: requirement.location,
+                        declared: nil)
                     walk(
-                        requirement, of: metadata, from: key, scope: recipe.effectiveScope, in: recipe.owner,
+                        edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
                         stack: &stack, requested)
                 }
             }
@@ -159,10 +199,20 @@ struct DependencyWalker {
                 Edge(
                     from: key, to: NodeKey(key: target.key, injector: ObjectIdentifier(target.owner)),
                     label: "bound to", name: nil, isProvider: false))
-            stack.append((key, nil))
+            stack.append(Step(key: key, label: nil))
             visit(target.key, target.type, in: target.owner, stack: &stack, requested: requested)
             stack.removeLast()
-        case .instance, .closure, .provider:
+        case .closure, .provider:
+            for declared in recipe.binding?.dependencies?.entries ?? [] {
+                let edge = Outgoing(
+                    dependency: declared.dependency, name: declared.name, graphLabel: "binding",
+                    chainLabel: "\(recipe.typeName) binding(\(declared.label))",
+                    location: recipe.binding?.dependencies?.location, declared: declared)
+                walk(
+                    edge, holder: recipe.typeName, from: key, scope: recipe.effectiveScope, in: recipe.owner,
+                    stack: &stack, requested)
+            }
+        case .instance:
             break
         }
         state[key] = .done
@@ -171,17 +221,16 @@ struct DependencyWalker {
     private var lastLocation: String?
 
     private mutating func walk(
-        _ requirement: Requirement, of metadata: InjectableMetadata, from key: NodeKey, scope: Scope,
-        in builder: Injector, stack: inout [(key: NodeKey, label: String?)], _ requested: String
+        _ edge: Outgoing, holder: String, from key: NodeKey, scope: Scope, in builder: Injector,
+        stack: inout [Step], _ requested: String
     ) {
-        let dependency = requirement.dependency
-        let targetKey = BindingKey(dependency.target.type, name: requirement.name)
+        let dependency = edge.dependency
+        let targetKey = BindingKey(dependency.target.type, name: edge.name)
         let target = nodeKey(targetKey, dependency.target, in: builder)
-        let label = "\(metadata.name).\(requirement.propertyName)"
         edges.append(
             Edge(
-                from: key, to: target, label: requirement.propertyName, name: requirement.name,
-                isProvider: dependency.kind == .provider))
+                from: key, to: target, label: edge.graphLabel, name: edge.name,
+                isProvider: dependency.kind == .provider, isDeclared: edge.declared != nil))
         guard dependency.kind != .objectFactory else {
             // The injector itself: nothing to resolve.
             if nodes[target] == nil {
@@ -189,40 +238,50 @@ struct DependencyWalker {
             }
             return
         }
+        if edge.declared != nil, dependency.isOptional, dependency.kind == .object,
+            !builder.canAnswer(targetKey, type: dependency.target)
+        {
+            // Nothing bound: the closure receives nil. A requirement elsewhere that
+            // is not optional still reports it.
+            if nodes[target] == nil {
+                addNode(Node(key: target, type: dependency.target, source: "none", scope: nil, location: nil))
+            }
+            return
+        }
         let previousLocation = lastLocation
-        lastLocation = requirement.location.description
+        lastLocation = edge.location?.description
         defer { lastLocation = previousLocation }
         if builder !== injector {
-            reportUnseenOverride(of: targetKey, by: label, of: metadata.name, in: builder, stack, requested)
+            reportUnseenOverride(of: targetKey, by: edge.chainLabel, of: holder, in: builder, stack, requested)
         }
         if dependency.kind == .provider {
             // Built later, on demand: no cycle and no lifetime issue through here, but
             // what it builds must still resolve.
-            var lazyStack: [(key: NodeKey, label: String?)] = [(key, label)]
+            var lazyStack = [Step(key: key, label: edge.chainLabel, declared: edge.declared)]
             visit(targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested)
             return
         }
-        stack.append((key, label))
+        stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared))
         visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
         stack.removeLast()
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
-                holder: metadata.name, holderScope: scope, held: held.type.description, heldScope: heldScope,
-                property: label)
+                holder: holder, holderScope: scope, held: held.type.description, heldScope: heldScope,
+                property: edge.chainLabel)
             problem.requestedType = requested
-            problem.chain = (stack.compactMap(\.label)) + [label]
-            problem.requirementLocation = requirement.location.description
+            problem.chain = (stack.compactMap(\.label)) + [edge.chainLabel]
+            problem.requirementLocation = edge.location?.description
             problems.append(problem)
             edges[edges.count - 1].problem = true
         }
     }
 
     /// Reports a binding of `key` made by the walked injector (or an injector between
-    /// it and `builder`) that the requirement `label` never sees, because the object
-    /// holding it is built by the ancestor `builder`.
+    /// it and `builder`) that the edge `label` never sees, because the object holding
+    /// it is built by the ancestor `builder`.
     private mutating func reportUnseenOverride(
-        of key: BindingKey, by label: String, of holder: String, in builder: Injector,
-        _ stack: [(key: NodeKey, label: String?)], _ requested: String
+        of key: BindingKey, by label: String, of holder: String, in builder: Injector, _ stack: [Step],
+        _ requested: String
     ) {
         var current: Injector? = injector
         while let level = current, level !== builder {
@@ -249,21 +308,40 @@ struct DependencyWalker {
         }
     }
 
-    private mutating func reportCycle(
-        _ stack: [(key: NodeKey, label: String?)], from start: Int, _ requested: String
-    ) {
+    private mutating func reportCycle(_ stack: [Step], from start: Int, _ requested: String) {
         let members = Array(stack[start...])
         let keys = Set(members.map(\.key))
-        // A cycle resolves when one member is kept before its requirements are filled.
-        let resolves = members.contains { member in nodes[member.key]?.scope.map(\.breaksCycles) ?? false }
-        for index in edges.indices where keys.contains(edges[index].from) && keys.contains(edges[index].to) {
-            edges[index].inCycle = true
-            if !resolves { edges[index].problem = true }
+        // The resolver comes back to the member it entered the cycle at. That member
+        // is found registered when it is kept before its requirements are filled and
+        // left through a requirement (not its initializer, which runs before it
+        // exists); a `.normal` one is built again, and the cycle ends at a member
+        // that is so registered. Any member may be the one entered.
+        let nodes = self.nodes
+        func registers(_ step: Step) -> Bool { nodes[step.key]?.scope?.breaksCycles == true && step.declared == nil }
+        let edges = members.filter { $0.label != nil }  // links have no frame of their own
+        let anyRegisters = edges.contains(where: registers)
+        let failing = edges.firstIndex { step in
+            !(registers(step) || (nodes[step.key]?.scope == .normal && anyRegisters))
         }
-        guard !resolves, reportedCycles.insert(keys).inserted else { return }
-        let first = members[0].key
-        let path = members.compactMap(\.label) + [nodes[first]?.type.description ?? "?"]
-        var problem = InjectionError.cycle(path: path, type: nodes[first]?.type.description ?? requested)
+        for index in self.edges.indices
+        where keys.contains(self.edges[index].from) && keys.contains(self.edges[index].to) {
+            self.edges[index].inCycle = true
+            if failing != nil { self.edges[index].problem = true }
+        }
+        guard let failing, reportedCycles.insert(keys).inserted else { return }
+        // The path from the member that cannot be built, round to it again.
+        let first = edges[failing]
+        let rotated = Array(edges[failing...]) + Array(edges[..<failing])
+        let typeName = nodes[first.key]?.type.description ?? requested
+        let path = rotated.compactMap(\.label) + [typeName]
+        var problem =
+            if let declared = first.declared {
+                InjectionError.initializerCycle(
+                    path: path, type: typeName, owner: typeName, dependency: declared,
+                    isBinding: nodes[first.key]?.source == "closure" || nodes[first.key]?.source == "provider")
+            } else {
+                InjectionError.cycle(path: path, type: typeName)
+            }
         problem.requestedType = requested
         problem.chain = stack.compactMap(\.label)
         problem.requirementLocation = lastLocation

@@ -32,6 +32,8 @@ struct Binding: Sendable {
     let accepts: (@Sendable (Any) -> Bool)?
     let module: String
     let location: SourceLocation
+    /// What a closure or provider binding declares it needs, resolved before it runs.
+    var dependencies: DeclaredDependencies? = nil
 
     /// A short description for near-match lists: `FiveSpeed → GearBox named "manual"`.
     var summary: String {

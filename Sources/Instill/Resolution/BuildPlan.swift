@@ -42,23 +42,52 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let write: Write
     }
 
+    /// How one initializer dependency of the plan's type gets its value.
+    enum Dependency {
+        /// Built by another plan.
+        case plan(Unmanaged<BuildPlan>)
+        /// A published singleton object.
+        case constant(Unmanaged<AnyObject>)
+        /// A value fixed when the plan was compiled (an instance binding, a
+        /// ``Provider``, an ``ObjectFactory``, `nil`), at this index of ``values``.
+        case value(Int)
+    }
+
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
     private let steps: UnsafeMutableBufferPointer<Step>
-    /// The objects ``steps`` refer to.
+    /// The initializer's dependencies, in order; empty when it is `init()`.
+    private let dependencies: UnsafeMutableBufferPointer<Dependency>
+    /// The values of ``Dependency/value(_:)`` dependencies.
+    private let values: [Any?]
+    /// The initializer's declared defaults, for an initializer with dependencies that
+    /// reads arguments.
+    private let arguments: InjectionArguments
+    /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
 
-    required init(metadata: InjectableMetadata, steps: [Step], retaining retained: [AnyObject]) {
+    required init(
+        metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], values: [Any?],
+        retaining retained: [AnyObject]
+    ) {
         self.metadata = metadata
         self.type = metadata.classIdentifier
         self.steps = .allocate(capacity: steps.count)
         _ = self.steps.initialize(from: steps)
+        self.dependencies = .allocate(capacity: dependencies.count)
+        _ = self.dependencies.initialize(from: dependencies)
+        self.values = values
+        self.arguments =
+            metadata.initializer.takesArguments
+            ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
+            : .none
         self.retained = retained
     }
 
     deinit {
         steps.deallocate()
+        dependencies.deallocate()
     }
 
     /// A new instance of the plan's type, from `init()`.
@@ -69,8 +98,57 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// Builds, fills and awakes a new object.
     final func build() throws(PlanFailure) -> AnyObject {
-        let object = try construct()
+        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
         try fill(object)
+        return object
+    }
+
+    /// A new instance from the initializer, given its dependencies (built first, in
+    /// order, as the resolver builds them); its failure as the resolver reports it.
+    @inline(never)
+    private func constructWithDependencies() throws(PlanFailure) -> AnyObject {
+        var failure: PlanFailure?
+        let object = withUnsafeTemporaryAllocation(of: Any?.self, capacity: dependencies.count) {
+            buffer -> AnyObject? in
+            var made = 0
+            defer { if let start = buffer.baseAddress { start.deinitialize(count: made) } }
+            while made < dependencies.count {
+                switch dependencies[made] {
+                case .plan(let plan):
+                    let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                        do throws(PlanFailure) {
+                            return try plan.build()
+                        } catch {
+                            failure = error
+                            return nil
+                        }
+                    }
+                    guard let built else {
+                        failure = failure?.unwinding(
+                            through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
+                        return nil
+                    }
+                    buffer.initializeElement(at: made, to: built)
+                case .constant(let constant):
+                    buffer.initializeElement(at: made, to: constant.takeUnretainedValue())
+                case .value(let index):
+                    buffer.initializeElement(at: made, to: values[index])
+                }
+                made += 1
+            }
+            do {
+                return try metadata.construct(with: arguments, dependencies: UnsafeBufferPointer(buffer))
+            } catch let error as InjectionError {
+                failure = PlanFailure(error, initializerOf: metadata)
+            } catch let mismatch as DependencyMismatch {
+                failure = PlanFailure(mismatch.error, initializerOf: metadata).unwinding(
+                    through: metadata, requirement: ResolutionContext.Frame.initializerDependency(mismatch.index))
+            } catch {
+                failure = PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+            }
+            return nil
+        }
+        guard let object else { throw failure! }
         return object
     }
 
@@ -174,15 +252,13 @@ extension ResolutionContext {
     /// plan's requirements, and where the failing requirement is declared.
     func failure(from failure: PlanFailure) -> InjectionError {
         var error = failure.error
-        let path = failure.requirements.reversed().map { metadata, index in
-            "\(metadata.name).\(metadata.requirements[index].propertyName)"
-        }
+        let path = failure.requirements.reversed().map { metadata, index in metadata.edgeDescription(index) }
         if error.chain.isEmpty {
             error.chain = chain() + path
             if let (metadata, index) = failure.requirements.first {
-                error.requirementLocation = metadata.requirements[index].location.description
-            } else if let top = frames.last, let metadata = top.metadata, top.requirement >= 0 {
-                error.requirementLocation = metadata.requirements[top.requirement].location.description
+                error.requirementLocation = metadata.edgeLocation(index)?.description
+            } else if let top = frames.last, let location = edgeLocation(of: top) {
+                error.requirementLocation = location.description
             }
         } else {
             // A request the initializer made failed: its chain starts with this
@@ -234,7 +310,7 @@ extension Injector {
         if case .never = compilePlan(recipe, depth: 0) { recipe.ruleOutPlan() }
     }
 
-    private enum PlanOutcome {
+    enum PlanOutcome {
         case compiled(BuildPlan)
         /// A requirement is not linked yet, a singleton not published, a writer not
         /// learned: a later build may succeed.
@@ -245,14 +321,21 @@ extension Injector {
     /// The longest chain of `.normal` objects one plan compiles.
     private static let longestCompiledChain = 256
 
-    private func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
+    func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
         guard depth < Self.longestCompiledChain, recipe.scope == .normal, case .build(let metadata) = recipe.source,
-            metadata.makeDefault != nil, !metadata.hasDeclarationError
+            metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError
         else { return .never }
         guard recipe.hasAccepted(metadata.classIdentifier) else { return .notYet }
         var steps: [BuildPlan.Step] = []
         var retained: [AnyObject] = []
+        var dependencies: [BuildPlan.Dependency] = []
+        var values: [Any?] = []
+        if let outcome = compileDependencies(
+            of: recipe, metadata, depth: depth, into: &dependencies, values: &values, retaining: &retained)
+        {
+            return outcome
+        }
         for (index, requirement) in metadata.requirements.enumerated() {
             guard requirement.dependency.kind == .object else { return .never }
             guard var target = recipe.links?.recipe(index) else { return .notYet }
@@ -306,7 +389,8 @@ extension Injector {
             }
             steps.append(.init(requirement: index, value: value, write: write))
         }
-        guard let stored = recipe.storePlan(metadata.makePlan(steps, retained)) else { return .never }
+        let plan = metadata.makePlan(steps, dependencies: dependencies, values: values, retained)
+        guard let stored = recipe.storePlan(plan) else { return .never }
         return .compiled(stored)
     }
 }

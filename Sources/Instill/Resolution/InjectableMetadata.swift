@@ -11,6 +11,8 @@ final class InjectableMetadata: Sendable {
     /// conforms, for a subclass) declares none that Swift calls.
     let usesDefaultRequirements: Bool
     let initializer: Initializer
+    /// What the initializer receives resolved, in order (empty when it declares nothing).
+    let initializerDependencies: [DeclaredDependency]
     /// Set when `requires` lists a key path the type cannot be written through.
     let declarationError: InjectionError?
     /// `declarationError != nil`, checked on the hot path without copying the error.
@@ -31,7 +33,9 @@ final class InjectableMetadata: Sendable {
         let requirements = declared.entries
         self.requirements = requirements
         self.usesDefaultRequirements = declared.isProtocolDefault
-        self.initializer = T.initializer
+        let initializer = T.initializer
+        self.initializer = initializer
+        self.initializerDependencies = initializer.dependencies?.entries ?? []
         if let foreign = requirements.first(where: { !$0.isApplicable(T.self) }) {
             self.declarationError = InjectionError.invalidRequirement(
                 typeName(type), root: foreign.rootType.description)
@@ -45,7 +49,7 @@ final class InjectableMetadata: Sendable {
         self.hasDeclarationError = declarationError != nil
         self.classIdentifier = ObjectIdentifier(type)
         self.isInstance = { $0 is T }
-        if T.initializer.isDefault {
+        if initializer.isDefault {
             self.makeDefault = { try T() }
         } else {
             self.makeDefault = nil
@@ -80,31 +84,59 @@ final class InjectableMetadata: Sendable {
         return of(injectable)
     }
 
-    /// A plan that builds this type with `init()` and `steps`, keeping `retained`.
-    func makePlan(_ steps: [BuildPlan.Step], _ retained: [AnyObject]) -> BuildPlan {
-        planType.init(metadata: self, steps: steps, retaining: retained)
+    /// A plan that builds this type with `init()` (or its initializer, given
+    /// `dependencies`) and `steps`, keeping `retained`.
+    func makePlan(
+        _ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], values: [Any?], _ retained: [AnyObject]
+    ) -> BuildPlan {
+        planType.init(metadata: self, steps: steps, dependencies: dependencies, values: values, retaining: retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`
-    /// is empty.
-    func construct(arguments: [any Sendable]) throws -> AnyObject {
+    /// is empty; `dependencies` holds one resolved value per initializer dependency.
+    func construct(arguments: [any Sendable], dependencies: UnsafeBufferPointer<Any?> = .init(start: nil, count: 0))
+        throws -> AnyObject
+    {
+        if arguments.isEmpty, let makeDefault {
+            return try checked(makeDefault)
+        }
+        if initializer.isDefault {
+            throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .noInitializer)
+        }
+        guard initializer.takesArguments else {
+            // Arguments nobody reads are an error, not silently dropped.
+            guard arguments.isEmpty else {
+                throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .initializer)
+            }
+            return try construct(with: .none, dependencies: dependencies)
+        }
+        let values = arguments.isEmpty ? initializer.defaults : arguments
+        let given = InjectionArguments(values, building: name)
+        let object = try construct(with: given, dependencies: dependencies)
+        if !arguments.isEmpty, given.readCount < arguments.count {
+            throw InjectionError.unreadArguments(
+                name, given: arguments.count, read: given.readCount, reason: .initializer)
+        }
+        return object
+    }
+
+    /// Builds an instance with the initializer's closure.
+    @inline(__always)
+    func construct(with arguments: InjectionArguments, dependencies: UnsafeBufferPointer<Any?>) throws -> AnyObject {
+        try checked { try initializer.build(dependencies, arguments) }
+    }
+
+    /// What `build` built, checked to be an instance of this type; its failure as an
+    /// ``InjectionError`` (or a ``DependencyMismatch``, for the resolver to place).
+    @inline(__always)
+    private func checked(_ build: () throws -> AnyObject) throws -> AnyObject {
         let object: AnyObject
         do {
-            if arguments.isEmpty, let makeDefault {
-                object = try makeDefault()
-            } else if initializer.isDefault {
-                throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .noInitializer)
-            } else {
-                let values = arguments.isEmpty ? initializer.defaults : arguments
-                let given = InjectionArguments(values, building: name)
-                object = try initializer.build(given)
-                if !arguments.isEmpty, given.readCount < arguments.count {
-                    throw InjectionError.unreadArguments(
-                        name, given: arguments.count, read: given.readCount, reason: .initializer)
-                }
-            }
+            object = try build()
         } catch let error as InjectionError {
             throw error
+        } catch let mismatch as DependencyMismatch {
+            throw mismatch
         } catch {
             throw InjectionError.initializerFailed(name, underlying: error)
         }
@@ -112,5 +144,25 @@ final class InjectableMetadata: Sendable {
             throw InjectionError.initializerBuiltWrongType(name, built: typeName(Swift.type(of: object)))
         }
         return object
+    }
+
+    /// How an error chain shows the edge at `index` of a frame of this type: a
+    /// requirement (`Car.engine`), an initializer dependency
+    /// (`Repository.init(any Database)`), or the initializer itself (`Car.init`).
+    func edgeDescription(_ index: Int) -> String {
+        if index >= 0 { return "\(name).\(requirements[index].propertyName)" }
+        if let dependency = ResolutionContext.Frame.initializerDependency(from: index) {
+            return "\(name).init(\(initializerDependencies[dependency].label))"
+        }
+        return "\(name).init"
+    }
+
+    /// Where the edge at `index` is declared: the requirement, or the initializer.
+    func edgeLocation(_ index: Int) -> SourceLocation? {
+        if index >= 0 { return requirements[index].location }
+        if ResolutionContext.Frame.initializerDependency(from: index) != nil {
+            return initializer.dependencies?.location
+        }
+        return nil
     }
 }

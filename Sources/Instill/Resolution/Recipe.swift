@@ -53,7 +53,8 @@ final class Recipe: Sendable {
         self.binding = binding
         if case .build(let metadata) = source {
             self.objectMetadata = metadata
-            self.links = AtomicSlots(count: metadata.requirements.count)
+            // Requirements first, then the initializer's dependencies.
+            self.links = AtomicSlots(count: metadata.requirements.count + metadata.initializerDependencies.count)
         } else {
             self.objectMetadata = nil
             self.links = nil

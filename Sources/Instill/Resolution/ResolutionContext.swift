@@ -9,7 +9,9 @@ final class ResolutionContext {
     struct Frame {
         let recipe: Recipe?
         let metadata: InjectableMetadata?
-        /// The index of the requirement being filled, or -1.
+        /// The index of the requirement being filled; -1 while the initializer (or
+        /// closure) runs; ``initializerDependency(_:)`` while a dependency it declares
+        /// is resolved.
         var requirement: Int = -1
         /// The lowest frame index of an unfinished object this frame's subtree
         /// reached (Tarjan's low-link): below its own index, the frame belongs to a
@@ -17,6 +19,15 @@ final class ResolutionContext {
         var lowlink: Int
         /// Where this frame's deferred members start in `deferred`.
         let deferredStart: Int
+
+        /// The ``requirement`` value while the declared dependency at `index` is
+        /// resolved (-2, -3, …).
+        static func initializerDependency(_ index: Int) -> Int { -2 - index }
+
+        /// The declared dependency a ``requirement`` value stands for, if it is one.
+        static func initializerDependency(from requirement: Int) -> Int? {
+            requirement <= -2 ? -2 - requirement : nil
+        }
     }
 
     /// An assembled object whose awake waits for the rest of its cycle.
@@ -218,11 +229,11 @@ final class ResolutionContext {
             // An initializer's own failure already names its type; keep `Type.init`
             // in the chain only for what the initializer asked for.
             let ownInitializer =
-                depth == frames.count - 1 && frames[depth].metadata != nil && frames[depth].requirement < 0
+                depth == frames.count - 1 && frames[depth].metadata != nil && frames[depth].requirement == -1
             let end = ownInitializer ? depth : frames.count
             error.chain = Array(chain().prefix(end))
-            if end > 0, let metadata = frames[end - 1].metadata, frames[end - 1].requirement >= 0 {
-                error.requirementLocation = metadata.requirements[frames[end - 1].requirement].location.description
+            if end > 0, let location = edgeLocation(of: frames[end - 1]) {
+                error.requirementLocation = location.description
             }
         }
         unwind(to: depth)
@@ -242,13 +253,39 @@ final class ResolutionContext {
         linkDepth = 0
     }
 
-    /// The requirements from the outermost frame to the top, as `Type.property`.
+    /// The requirements from the outermost frame to the top, as `Type.property`,
+    /// `Type.init(Dependency)` or `Type.init`.
     func chain() -> [String] {
         frames.map { frame in
-            guard let metadata = frame.metadata else { return "\(frame.recipe?.typeName ?? "?") (binding)" }
-            guard frame.requirement >= 0 else { return "\(metadata.name).init" }
-            return "\(metadata.name).\(metadata.requirements[frame.requirement].propertyName)"
+            guard let metadata = frame.metadata else {
+                let bound = frame.recipe?.typeName ?? "?"
+                if let index = Frame.initializerDependency(from: frame.requirement),
+                    let dependencies = frame.recipe?.binding?.dependencies
+                {
+                    return "\(bound) binding(\(dependencies.entries[index].label))"
+                }
+                return "\(bound) (binding)"
+            }
+            return metadata.edgeDescription(frame.requirement)
         }
+    }
+
+    /// Where the edge a frame is on was declared: its requirement, or the
+    /// initializer or binding whose dependency it resolves.
+    func edgeLocation(of frame: Frame) -> SourceLocation? {
+        if let metadata = frame.metadata { return metadata.edgeLocation(frame.requirement) }
+        guard Frame.initializerDependency(from: frame.requirement) != nil else { return nil }
+        return frame.recipe?.binding?.dependencies?.location
+    }
+
+    /// The initializer or binding resolving a declared dependency on top of the
+    /// stack (`Repository.init`, `Clock binding`), for the tracer.
+    var declaringDependency: String? {
+        guard linkDepth == 0, let top = frames.last, Frame.initializerDependency(from: top.requirement) != nil else {
+            return nil
+        }
+        if let metadata = top.metadata { return "\(metadata.name).init" }
+        return top.recipe.map { "\($0.typeName) binding" }
     }
 
 }

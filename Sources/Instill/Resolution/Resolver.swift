@@ -174,7 +174,10 @@ extension Injector {
     /// The value of `recipe` in its scope: cached, registered in this request, or
     /// built now.
     func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if isTracing, let tracer { tracer.record(.init(.requested, recipe, context.traceDepth)) }
+        if isTracing, let tracer {
+            tracer.record(
+                .init(.requested, recipe, context.traceDepth, dependencyOf: context.declaringDependency))
+        }
         switch recipe.scope {
         case .normal:
             return try build(recipe, arguments: arguments, in: context)
@@ -255,6 +258,20 @@ extension Injector {
         if let start = context.cycleStart(for: recipe) {
             var path = Array(context.chain().suffix(from: start))
             path.append(recipe.typeName)
+            let frame = context.frames[start]
+            if let index = ResolutionContext.Frame.initializerDependency(from: frame.requirement) {
+                // The object is not built yet: no scope can break this cycle.
+                if let metadata = frame.metadata {
+                    throw InjectionError.initializerCycle(
+                        path: path, type: recipe.typeName, owner: metadata.name,
+                        dependency: metadata.initializerDependencies[index], isBinding: false)
+                }
+                if let dependencies = frame.recipe?.binding?.dependencies {
+                    throw InjectionError.initializerCycle(
+                        path: path, type: recipe.typeName, owner: recipe.typeName,
+                        dependency: dependencies.entries[index], isBinding: true)
+                }
+            }
             throw InjectionError.cycle(path: path, type: recipe.typeName)
         }
     }
@@ -305,7 +322,12 @@ extension Injector {
         context.startShared(recipe)
         let object: AnyObject
         do {
-            object = try metadata.construct(arguments: arguments)
+            if metadata.initializerDependencies.isEmpty {
+                object = try metadata.construct(arguments: arguments)
+            } else {
+                object = try recipe.owner.construct(
+                    metadata, arguments: arguments, links: recipe.links, at: depth, in: context)
+            }
             if isTracing, let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
             if let accepts = recipe.accepts {
                 guard accepts(object) else {

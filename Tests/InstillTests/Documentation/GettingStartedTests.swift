@@ -100,6 +100,13 @@ struct GettingStartedTests {
             ))
     }
 
+    @Test("Declaring Requirements: a Sendable service with a let dependency is declared and built in under 15 lines")
+    func sendableService() throws {
+        let repository = try Injector(modules: [DeclaringRequirements.AppModule()]).getObject(
+            DeclaringRequirements.Repository.self)
+        #expect(repository.db is DeclaringRequirements.MemoryDatabase)
+    }
+
     @Test("README: the 20-line example builds, awakes and fills a hand-made car")
     func readme() throws {
         let injector = try Injector(modules: [Readme.AppModule()])
@@ -108,5 +115,21 @@ struct GettingStartedTests {
         let handMade = Readme.Car()
         try injector.injectDependencies(into: handMade)
         #expect(handMade.gearBox === car.gearBox)
+    }
+}
+
+/// Declaring Requirements: a `Sendable` service with a `let` dependency, in 13 lines.
+private enum DeclaringRequirements {
+    protocol Database: Sendable { func query(_ sql: String) -> [String] }
+    struct MemoryDatabase: Database { func query(_ sql: String) -> [String] { [] } }
+
+    final class Repository: Injectable, Sendable {
+        let db: any Database
+        init(db: any Database) { self.db = db }
+        static let initializer = Initializer(dependencies: (any Database).self) { Repository(db: $0) }
+    }
+
+    struct AppModule: Module {
+        func configure(_ binder: Binder) { binder.bind(MemoryDatabase(), as: (any Database).self) }
     }
 }

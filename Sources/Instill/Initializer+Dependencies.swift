@@ -1,0 +1,154 @@
+/// Initializer injection: the closure receives the type's dependencies, resolved.
+extension Initializer {
+    /// An initializer whose closure receives `dependencies`, resolved, as typed
+    /// parameters.
+    ///
+    /// Each dependency is a type, and may be anything a requirement may be: an
+    /// `Injectable` class (built automatically when nothing is bound to it), a bound
+    /// protocol, value or closure type, an optional (`nil` when nothing is bound), a
+    /// ``Provider`` (built when called) or an ``ObjectFactory``.
+    ///
+    /// ```swift
+    /// final class Repository: Injectable, Sendable {
+    ///     let db: any Database
+    ///     let log: Logger
+    ///     init(db: any Database, log: Logger) { self.db = db; self.log = log }
+    ///     static let initializer = Initializer(dependencies: (any Database).self, Logger.self) { db, log in
+    ///         Repository(db: db, log: log)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The dependencies are resolved in order, inside the request that builds the
+    /// object, so error chains, ``Injector/validate(roots:)``, ``Injector/graph(roots:)``
+    /// and cycle detection see them (`Repository.init(any Database)`). A cycle made
+    /// only of initializer dependencies cannot be broken by any scope: take a
+    /// ``Provider`` instead, or move one dependency to a `requires` property of a
+    /// singleton.
+    ///
+    /// - Parameters:
+    ///   - first: the first type to resolve.
+    ///   - rest: the other types to resolve, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the resolved dependencies.
+    public init<First, each D>(
+        dependencies first: First.Type, _ rest: repeat (each D).Type,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
+            defaults: [], takesArguments: false
+        ) { values, _ in
+            var values = DependencyValues(values)
+            return try build(values.next(First.self), repeat values.next((each D).self))
+        }
+    }
+
+    /// An initializer whose closure receives `dependencies` written with
+    /// ``Resolved``, for named bindings.
+    ///
+    /// ```swift
+    /// static let initializer = Initializer(dependencies: .of((any Database).self), .named("audit", Logger.self)) {
+    ///     db, log in Repository(db: db, log: log)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - first: the first dependency to resolve.
+    ///   - rest: the other dependencies, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the resolved dependencies.
+    public init<First, each D>(
+        dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
+            defaults: [], takesArguments: false
+        ) { values, _ in
+            var values = DependencyValues(values)
+            return try build(values.next(First.self), repeat values.next((each D).self))
+        }
+    }
+
+    /// An initializer whose closure receives the build's arguments, then
+    /// `dependencies`, resolved; `defaults` are the arguments used when a request
+    /// passes none.
+    ///
+    /// ```swift
+    /// final class Engine: Injectable {
+    ///     let model: String
+    ///     let oil: Oil
+    ///     init(model: String, oil: Oil) { self.model = model; self.oil = oil }
+    ///     static let initializer = Initializer(dependencies: Oil.self, defaults: "V8") { arguments, oil in
+    ///         Engine(model: try arguments.argument(0, as: String.self), oil: oil)
+    ///     }
+    /// }
+    ///
+    /// let v12 = try injector.getObject(Engine.self, arguments: "V12")
+    /// ```
+    ///
+    /// The arguments come first because Swift cannot call a closure whose
+    /// parameter pack is followed by another parameter. Dependencies are always
+    /// resolved without arguments; a request's arguments reach this initializer only.
+    ///
+    /// - Parameters:
+    ///   - first: the first type to resolve.
+    ///   - rest: the other types to resolve, in the order `build` receives them.
+    ///   - defaults: the arguments of a request that passes none.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the arguments and the resolved dependencies.
+    public init<First, each D>(
+        dependencies first: First.Type, _ rest: repeat (each D).Type, defaults: any Sendable...,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (InjectionArguments, First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
+            defaults: defaults, takesArguments: true
+        ) { values, arguments in
+            var values = DependencyValues(values)
+            return try build(arguments, values.next(First.self), repeat values.next((each D).self))
+        }
+    }
+
+    /// An initializer whose closure receives the build's arguments, then
+    /// `dependencies` written with ``Resolved``; `defaults` are the arguments used
+    /// when a request passes none.
+    ///
+    /// ```swift
+    /// static let initializer = Initializer(dependencies: .named("main", Oil.self), defaults: "V8") { arguments, oil in
+    ///     Engine(model: try arguments.argument(0, as: String.self), oil: oil)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - first: the first dependency to resolve.
+    ///   - rest: the other dependencies, in the order `build` receives them.
+    ///   - defaults: the arguments of a request that passes none.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the arguments and the resolved dependencies.
+    public init<First, each D>(
+        dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>, defaults: any Sendable...,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (InjectionArguments, First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
+            defaults: defaults, takesArguments: true
+        ) { values, arguments in
+            var values = DependencyValues(values)
+            return try build(arguments, values.next(First.self), repeat values.next((each D).self))
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Instill
+
+// Types built by initializer injection compile into plans too: a warm build resolves
+// each dependency from a plan, a published singleton or a fixed value, then runs the
+// initializer, the writes and the awakes. These tests pin down that it is
+// indistinguishable from a cold build. The fixtures keep no global state: each
+// injector is bound its own journal (the suite runs under ThreadSanitizer).
+
+// MARK: - Fixtures
+
+/// What the fixtures did, and which of them must fail; one per injector.
+private final class Journal: @unchecked Sendable {  // every stored property is guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var failing: Set<String> = []
+    private var recording = true
+
+    init(recording: Bool = true) { self.recording = recording }
+
+    var all: [String] { lock.withLock { lines } }
+    func reset() { lock.withLock { lines = [] } }
+    func record(_ line: String) { lock.withLock { if recording { lines.append(line) } } }
+    func fail(_ type: String, _ fails: Bool = true) {
+        lock.withLock {
+            if fails { failing.insert(type) } else { failing.remove(type) }
+        }
+    }
+    func check(_ type: String) throws {
+        let fails = lock.withLock { failing.contains(type) }
+        if fails { throw Seized(part: type) }
+    }
+}
+
+private struct Seized: Error, CustomStringConvertible {
+    let part: String
+    var description: String { "\(part) seized" }
+}
+
+private protocol Gearbox: AnyObject {}
+private protocol Radio {}
+
+private final class AuditLog: Sendable {}
+
+private final class Oil: Injectable {
+    init() {}
+}
+
+private final class Piston: Injectable {
+    let journal: Journal
+    init(journal: Journal) throws {
+        self.journal = journal
+        journal.record("Piston init")
+        try journal.check("Piston")
+    }
+    static let initializer = Initializer(dependencies: Journal.self) { try Piston(journal: $0) }
+    func awakeFromInjection() { journal.record("Piston awake") }
+}
+
+/// Initializer dependencies and a property requirement.
+private final class Engine: Injectable {
+    let journal: Journal
+    let piston: Piston
+    var oil: Oil!
+    init(journal: Journal, piston: Piston) {
+        self.journal = journal
+        self.piston = piston
+        journal.record("Engine init")
+    }
+    static let initializerLine = #line + 1
+    static let initializer = Initializer(dependencies: Journal.self, Piston.self) { Engine(journal: $0, piston: $1) }
+    static var requires: Requirements { Requirements(\Engine.oil) }
+    func awakeFromInjection() { journal.record("Engine awake, oil \(oil == nil ? "missing" : "filled")") }
+}
+
+private final class SixSpeed: Gearbox, Injectable {
+    init(journal: Journal) { journal.record("SixSpeed init") }
+    static let initializer = Initializer(dependencies: Journal.self) { SixSpeed(journal: $0) }
+}
+
+private final class Odometer: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+private final class Wheel: Injectable {
+    init() {}
+}
+
+/// One dependency of every kind a plan handles.
+private final class Car: Injectable {
+    let journal: Journal
+    let engine: Engine
+    let gearbox: any Gearbox
+    let odometer: Odometer
+    let audit: AuditLog
+    let radio: (any Radio)?
+    let wheels: Provider<Wheel>
+    let factory: ObjectFactory
+    private(set) var wasAssembledAtAwake = false
+    init(
+        journal: Journal, engine: Engine, gearbox: any Gearbox, odometer: Odometer, audit: AuditLog,
+        radio: (any Radio)?, wheels: Provider<Wheel>, factory: ObjectFactory
+    ) {
+        self.journal = journal
+        self.engine = engine
+        self.gearbox = gearbox
+        self.odometer = odometer
+        self.audit = audit
+        self.radio = radio
+        self.wheels = wheels
+        self.factory = factory
+        journal.record("Car init")
+    }
+    static let initializer = Initializer(
+        dependencies: .of(Journal.self), .of(Engine.self), .of((any Gearbox).self), .of(Odometer.self),
+        .named("audit", AuditLog.self), .of((any Radio)?.self), .of(Provider<Wheel>.self), .of(ObjectFactory.self)
+    ) { Car(journal: $0, engine: $1, gearbox: $2, odometer: $3, audit: $4, radio: $5, wheels: $6, factory: $7) }
+    func awakeFromInjection() {
+        wasAssembledAtAwake = engine.oil != nil && gearbox is SixSpeed
+        journal.record("Car awake")
+    }
+}
+
+private struct CarModule: Module {
+    let journal: Journal
+    let audit: AuditLog
+    func configure(_ binder: Binder) {
+        binder.bind(journal)
+        binder.bind(audit, named: "audit")
+        binder.bind((any Gearbox).self, to: SixSpeed.self)
+    }
+}
+
+private func makeInjector(_ journal: Journal = Journal(), audit: AuditLog = AuditLog()) throws -> Injector {
+    try Injector(modules: [CarModule(journal: journal, audit: audit)])
+}
+
+private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
+    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
+}
+
+private func error(_ body: () throws -> Void) -> InjectionError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? InjectionError
+    }
+}
+
+// MARK: - Specification
+
+@Suite("Warm builds by initializer injection")
+struct InitializerWarmBuildTests {
+    @Test("after the first build a type with initializer dependencies is built from a plan, with the same objects")
+    func warmBuildsAssembleTheSameGraph() throws {
+        let audit = AuditLog()
+        let injector = try makeInjector(audit: audit)
+        let cold = try injector.getObject(Car.self)
+        #expect(try hasPlan(injector, Car.self))
+        #expect(try hasPlan(injector, Engine.self))
+
+        for warm in [try injector.getObject(Car.self), try injector.getObject(Car.self)] {
+            #expect(warm !== cold)
+            #expect(warm.engine !== cold.engine && warm.engine.piston !== cold.engine.piston)
+            #expect(warm.engine.oil != nil && warm.engine.oil !== cold.engine.oil)
+            #expect(warm.gearbox is SixSpeed && warm.gearbox !== cold.gearbox)
+            #expect(warm.odometer === cold.odometer)
+            #expect(warm.audit === audit)
+            #expect(warm.radio == nil)
+            #expect(try warm.wheels() !== (try warm.wheels()))
+            #expect(try warm.factory.getObject(Odometer.self) === cold.odometer)
+            #expect(warm.wasAssembledAtAwake)
+        }
+    }
+
+    @Test("a warm build runs initializers, writes and awakes in the order of a cold one")
+    func warmBuildsKeepTheOrder() throws {
+        let journal = Journal()
+        let injector = try makeInjector(journal)
+        _ = try injector.getObject(Car.self)
+        let cold = journal.all
+        journal.reset()
+
+        _ = try injector.getObject(Car.self)
+
+        #expect(try hasPlan(injector, Car.self))
+        #expect(journal.all == cold)
+        #expect(
+            cold == [
+                "Piston init", "Piston awake", "Engine init", "Engine awake, oil filled", "SixSpeed init", "Car init",
+                "Car awake",
+            ])
+    }
+
+    @Test("a dependency failing deep in a warm build throws what a cold build throws")
+    func warmFailuresMatchColdOnes() throws {
+        let warmJournal = Journal()
+        let warmInjector = try makeInjector(warmJournal)
+        _ = try warmInjector.getObject(Car.self)
+        #expect(try hasPlan(warmInjector, Car.self))
+        let coldJournal = Journal()
+        warmJournal.fail("Piston")
+        coldJournal.fail("Piston")
+
+        let warm = try #require(error { _ = try warmInjector.getObject(Car.self) })
+        let cold = try #require(error { _ = try makeInjector(coldJournal).getObject(Car.self) })
+
+        #expect(warm.description == cold.description)
+        #expect(warm.kind == .initializerFailed)
+        #expect(warm.chain == ["Car.init(Engine)", "Engine.init(Piston)"])
+        #expect(warm.requirementLocation == "\(#fileID):\(Engine.initializerLine)")
+        warmJournal.fail("Piston", false)
+        #expect(try warmInjector.getObject(Car.self).wasAssembledAtAwake)
+    }
+
+    @Test("objects from warm builds are freed with their holder")
+    func warmBuildsLeakNothing() throws {
+        let injector = try makeInjector(Journal(recording: false))
+        _ = try injector.getObject(Car.self)
+        weak var car: Car?
+        weak var engine: Engine?
+        weak var gearbox: (any Gearbox)?
+        do {
+            let warm = try injector.getObject(Car.self)
+            car = warm
+            engine = warm.engine
+            gearbox = warm.gearbox
+        }
+        #expect(car == nil)
+        #expect(engine == nil)
+        #expect(gearbox == nil)
+    }
+
+    @Test("4 threads building while the plan is compiled all get assembled objects, sharing the singleton")
+    func concurrentWarmBuilds() throws {
+        let injector = try makeInjector(Journal(recording: false))
+        let odometer = try injector.getObject(Odometer.self)
+        let incomplete = Atomic<Int>(0)
+        let builds = Atomic<Int>(0)
+
+        onThreads(4) { _ in
+            for _ in 0..<2_000 {
+                guard let car = try? injector.getObject(Car.self) else {
+                    incomplete.add(1, ordering: .relaxed)
+                    continue
+                }
+                if !car.wasAssembledAtAwake || car.odometer !== odometer { incomplete.add(1, ordering: .relaxed) }
+                builds.add(1, ordering: .relaxed)
+            }
+        }
+
+        #expect(builds.load(ordering: .relaxed) == 8_000)
+        #expect(incomplete.load(ordering: .relaxed) == 0)
+        #expect(try hasPlan(injector, Car.self))
+    }
+}
