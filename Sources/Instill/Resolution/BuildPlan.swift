@@ -66,6 +66,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private let arguments: InjectionArguments
     /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
+    /// The number of levels of plans this one runs, itself included.
+    let height: Int
+    /// Whether this plan checks the stack before it builds: every
+    /// ``stackCheckInterval`` levels of height.
+    private let checksStack: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], values: [Any?],
@@ -83,6 +88,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
             : .none
         self.retained = retained
+        var below = 0
+        for step in steps {
+            if case .plan(let plan) = step.value { below = max(below, plan._withUnsafeGuaranteedRef(\.height)) }
+        }
+        for dependency in dependencies {
+            if case .plan(let plan) = dependency { below = max(below, plan._withUnsafeGuaranteedRef(\.height)) }
+        }
+        self.height = below + 1
+        self.checksStack = height % Self.stackCheckInterval == 0
     }
 
     deinit {
@@ -97,10 +111,26 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     func awake(_ object: AnyObject) {}
 
     /// Builds, fills and awakes a new object.
+    ///
+    /// Plans recurse once per level of the graph. A plan with a deep subtree checks,
+    /// at every ``stackCheckInterval`` levels, that the thread's stack has room, and
+    /// stops with `depthLimit` as the resolver does; a shallow one (most graphs)
+    /// runs within the reserve ``ResolutionContext/canRunPlan`` keeps.
     final func build() throws(PlanFailure) -> AnyObject {
+        if checksStack { try checkStack() }
         let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
         try fill(object)
         return object
+    }
+
+    /// How many levels a plan runs between two stack checks.
+    static let stackCheckInterval = 8
+
+    @inline(never)
+    private func checkStack() throws(PlanFailure) {
+        let stack = ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.stack }
+        guard stack.isLow() else { return }
+        throw PlanFailure(.depthLimit(metadata.name, depth: 0, stackSize: stack.size), initializerOf: metadata)
     }
 
     /// A new instance from the initializer, given its dependencies (built first, in
@@ -265,6 +295,14 @@ extension ResolutionContext {
             // context's frames, then the ones the plan stood for.
             let start = min(frames.count, error.chain.count)
             error.chain.insert(contentsOf: path + ["\(failure.initializerOf.name).init"], at: start)
+        }
+        if error.kind == .depthLimit, error.chain.count > 0 {
+            // The plan stopped at a level it could not count: the chain counts it.
+            var counted = InjectionError.depthLimit(
+                failure.initializerOf.name, depth: error.chain.count, stackSize: stack.size)
+            counted.chain = error.chain
+            counted.requirementLocation = error.requirementLocation
+            error = counted
         }
         return error
     }
