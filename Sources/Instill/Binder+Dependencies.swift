@@ -32,8 +32,8 @@ extension Binder {
         add(
             type, name: name,
             source: .closure({ injector in
-                try injector.withBindingDependencies(declared) { values -> Any? in
-                    var values = DependencyValues(values)
+                try injector.withBindingDependencies(declared) { base -> Any? in
+                    var values = DependencyValues(base)
                     return try make(values.next(First.self), repeat values.next((each D).self)) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
@@ -67,8 +67,8 @@ extension Binder {
         add(
             type, name: name,
             source: .closure({ injector in
-                try injector.withBindingDependencies(declared) { values -> Any? in
-                    var values = DependencyValues(values)
+                try injector.withBindingDependencies(declared) { base -> Any? in
+                    var values = DependencyValues(base)
                     return try make(values.next(First.self), repeat values.next((each D).self)) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
@@ -108,8 +108,8 @@ extension Binder {
         add(
             type, name: name,
             source: .provider({ injector, arguments in
-                try injector.withBindingDependencies(declared) { values -> Any? in
-                    var values = DependencyValues(values)
+                try injector.withBindingDependencies(declared) { base -> Any? in
+                    var values = DependencyValues(base)
                     return try make(arguments, values.next(First.self), repeat values.next((each D).self)) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
@@ -138,8 +138,8 @@ extension Binder {
         add(
             type, name: name,
             source: .provider({ injector, arguments in
-                try injector.withBindingDependencies(declared) { values -> Any? in
-                    var values = DependencyValues(values)
+                try injector.withBindingDependencies(declared) { base -> Any? in
+                    var values = DependencyValues(base)
                     return try make(arguments, values.next(First.self), repeat values.next((each D).self)) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)

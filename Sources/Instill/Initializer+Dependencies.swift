@@ -32,6 +32,7 @@ extension Initializer {
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the resolved dependencies.
+    @inlinable
     public init<First, each D>(
         dependencies first: First.Type, _ rest: repeat (each D).Type,
         file: StaticString = #fileID, line: UInt = #line,
@@ -41,8 +42,8 @@ extension Initializer {
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
-        ) { values, _ in
-            var values = DependencyValues(values)
+        ) { base, _ in
+            var values = DependencyValues(base)
             return try build(values.next(First.self), repeat values.next((each D).self))
         }
     }
@@ -62,6 +63,7 @@ extension Initializer {
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the resolved dependencies.
+    @inlinable
     public init<First, each D>(
         dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
         file: StaticString = #fileID, line: UInt = #line,
@@ -71,8 +73,8 @@ extension Initializer {
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
-        ) { values, _ in
-            var values = DependencyValues(values)
+        ) { base, _ in
+            var values = DependencyValues(base)
             return try build(values.next(First.self), repeat values.next((each D).self))
         }
     }
@@ -105,6 +107,7 @@ extension Initializer {
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the arguments and the resolved dependencies.
+    @inlinable
     public init<First, each D>(
         dependencies first: First.Type, _ rest: repeat (each D).Type, defaults: any Sendable...,
         file: StaticString = #fileID, line: UInt = #line,
@@ -114,8 +117,8 @@ extension Initializer {
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: defaults, takesArguments: true
-        ) { values, arguments in
-            var values = DependencyValues(values)
+        ) { base, arguments in
+            var values = DependencyValues(base)
             return try build(arguments, values.next(First.self), repeat values.next((each D).self))
         }
     }
@@ -137,6 +140,7 @@ extension Initializer {
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the arguments and the resolved dependencies.
+    @inlinable
     public init<First, each D>(
         dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>, defaults: any Sendable...,
         file: StaticString = #fileID, line: UInt = #line,
@@ -146,8 +150,8 @@ extension Initializer {
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: defaults, takesArguments: true
-        ) { values, arguments in
-            var values = DependencyValues(values)
+        ) { base, arguments in
+            var values = DependencyValues(base)
             return try build(arguments, values.next(First.self), repeat values.next((each D).self))
         }
     }

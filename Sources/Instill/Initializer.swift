@@ -48,9 +48,9 @@ public struct Initializer: Sendable {
     let dependencies: DeclaredDependencies?
     /// Whether ``build`` reads the arguments (otherwise it is passed empty ones).
     let takesArguments: Bool
-    /// Builds an instance from the resolved ``dependencies`` (one value each, in
-    /// order) and the arguments.
-    let build: @Sendable (UnsafeBufferPointer<Any?>, InjectionArguments) throws -> AnyObject
+    /// Builds an instance from the resolved ``dependencies`` (laid out as
+    /// ``DependencyValues`` reads them, and moved out) and the arguments.
+    let build: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.
@@ -102,9 +102,10 @@ public struct Initializer: Sendable {
     }
 
     /// An initializer whose closure receives resolved dependencies.
+    @usableFromInline
     init(
         dependencies: DeclaredDependencies, defaults: [any Sendable], takesArguments: Bool,
-        build: @escaping @Sendable (UnsafeBufferPointer<Any?>, InjectionArguments) throws -> AnyObject
+        build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     ) {
         self.defaults = defaults
         self.isDefault = false

@@ -21,7 +21,7 @@
 /// type, an optional (`nil` when nothing is bound), a ``Provider`` or an
 /// ``ObjectFactory``.
 public struct Resolved<Value>: Sendable {
-    let declared: DeclaredDependency
+    @usableFromInline let declared: DeclaredDependency
 
     private init(name: String?) {
         self.declared = DeclaredDependency(Value.self, name: name)

@@ -1,31 +1,39 @@
 /// Compiling the initializer dependencies of a plan's type.
 extension Injector {
     /// Appends how the plan of `recipe` gets each of its initializer's dependencies:
-    /// another plan, a published singleton, or a value fixed now. `nil` when every
-    /// one is known; the outcome for the whole plan otherwise.
+    /// another plan, or a value fixed now (a published singleton, a bound instance,
+    /// a ``Provider``, an ``ObjectFactory``, `nil`). `nil` when every one is known;
+    /// the outcome for the whole plan otherwise.
     func compileDependencies(
         of recipe: Recipe, _ metadata: InjectableMetadata, depth: Int, into dependencies: inout [BuildPlan.Dependency],
-        values: inout [Any?], retaining retained: inout [AnyObject]
+        retaining retained: inout [AnyObject]
     ) -> PlanOutcome? {
+        guard let declared = metadata.initializer.dependencies else { return nil }
         let owner = recipe.owner
-        for (index, declared) in metadata.initializerDependencies.enumerated() {
-            let dependency = declared.dependency
+        for (index, entry) in declared.entries.enumerated() {
+            let layout = entry.layout
+            let offset = declared.offsets[index]
+            func fix(_ value: Any?) -> Bool {
+                guard let fixed = FixedDependency(value, layout: layout) else { return false }
+                dependencies.append(
+                    .init(value: .fixed(Unmanaged.passUnretained(fixed)), offset: offset, layout: layout))
+                retained.append(fixed)
+                return true
+            }
+            let dependency = entry.dependency
             switch dependency.kind {
             case .objectFactory:
-                values.append(ObjectFactory(injector: owner))
-                dependencies.append(.value(values.count - 1))
+                guard fix(ObjectFactory(injector: owner)) else { return .never }
                 continue
             case .provider:
-                values.append(dependency.makeProvider?(owner, declared.name))
-                dependencies.append(.value(values.count - 1))
+                guard fix(dependency.makeProvider?(owner, entry.name)) else { return .never }
                 continue
             case .object:
                 break
             }
             guard var target = recipe.links?.recipe(metadata.requirements.count + index) else {
-                if dependency.isOptional, !owner.canAnswer(declared.key, type: dependency.target) {
-                    values.append(nil)
-                    dependencies.append(.value(values.count - 1))
+                if dependency.isOptional, !owner.canAnswer(entry.key, type: dependency.target) {
+                    guard fix(nil) else { return .never }
                     continue
                 }
                 return .notYet
@@ -38,29 +46,25 @@ extension Injector {
             let type: Any.Type
             switch (target.scope, target.source) {
             case (.normal, .build):
-                switch compilePlan(target, depth: depth + 1) {
-                case .compiled(let compiled):
-                    dependencies.append(.plan(Unmanaged.passUnretained(compiled)))
-                    retained.append(compiled)
-                    type = compiled.metadata.type.type
-                case let outcome: return outcome
+                let outcome = compilePlan(target, depth: depth + 1)
+                guard case .compiled(let compiled) = outcome else { return outcome }
+                guard let template = layout.template(for: compiled.type) else {
+                    return layout.isLearning ? .notYet : .never
                 }
+                dependencies.append(
+                    .init(
+                        value: .plan(Unmanaged.passUnretained(compiled), Unmanaged.passUnretained(template)),
+                        offset: offset, layout: layout))
+                retained.append(compiled)
+                retained.append(template)
+                type = compiled.metadata.type.type
             case (.normal, .instance(let instance)):
-                values.append(instance.value)
-                dependencies.append(.value(values.count - 1))
+                guard fix(instance.value) else { return .never }
                 type = Swift.type(of: instance.value)
             case (.singleton, _):
-                if let object = target.singletonValue() {
-                    dependencies.append(.constant(Unmanaged.passUnretained(object)))
-                    retained.append(object)
-                    type = Swift.type(of: object)
-                } else if let value = target.sharedValue() {
-                    values.append(value)
-                    dependencies.append(.value(values.count - 1))
-                    type = Swift.type(of: value)
-                } else {
-                    return .notYet
-                }
+                guard let value = target.singletonValue() ?? target.sharedValue() else { return .notYet }
+                guard fix(value) else { return .never }
+                type = Swift.type(of: value)
             default:
                 // Closures and providers run on every build; graph and weak objects
                 // are shared within a request or while held, which a plan cannot see.

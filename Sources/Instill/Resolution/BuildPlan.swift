@@ -42,15 +42,24 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let write: Write
     }
 
-    /// How one initializer dependency of the plan's type gets its value.
-    enum Dependency {
-        /// Built by another plan.
-        case plan(Unmanaged<BuildPlan>)
-        /// A published singleton object.
-        case constant(Unmanaged<AnyObject>)
-        /// A value fixed when the plan was compiled (an instance binding, a
-        /// ``Provider``, an ``ObjectFactory``, `nil`), at this index of ``values``.
-        case value(Int)
+    /// How one initializer dependency of the plan's type gets its value, and where
+    /// it goes in the buffer the initializer's closure reads.
+    ///
+    /// A trivial value, like ``Step``: the plan's ``retained`` list keeps what it
+    /// points to alive, and the layout lives with the type's metadata.
+    struct Dependency {
+        enum Value {
+            /// Built by another plan, and laid out with a template of the class that
+            /// plan builds.
+            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>)
+            /// Fixed when the plan was compiled, and copied.
+            case fixed(Unmanaged<FixedDependency>)
+        }
+
+        let value: Value
+        /// Where the value goes in the buffer.
+        let offset: Int
+        unowned(unsafe) let layout: DependencyLayout
     }
 
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
@@ -59,11 +68,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private let steps: UnsafeMutableBufferPointer<Step>
     /// The initializer's dependencies, in order; empty when it is `init()`.
     private let dependencies: UnsafeMutableBufferPointer<Dependency>
-    /// The values of ``Dependency/value(_:)`` dependencies.
-    private let values: [Any?]
+    /// The size and alignment of the buffer the initializer's closure reads.
+    private let dependencyBytes: (count: Int, alignment: Int)
     /// The initializer's declared defaults, for an initializer with dependencies that
     /// reads arguments.
     private let arguments: InjectionArguments
+    /// The initializer's closure, kept here so that a build calls it without
+    /// retaining it.
+    private let initialize: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
     /// The number of levels of plans this one runs, itself included.
@@ -73,8 +85,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private let checksStack: Bool
 
     required init(
-        metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], values: [Any?],
-        retaining retained: [AnyObject]
+        metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
     ) {
         self.metadata = metadata
         self.type = metadata.classIdentifier
@@ -82,7 +93,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         _ = self.steps.initialize(from: steps)
         self.dependencies = .allocate(capacity: dependencies.count)
         _ = self.dependencies.initialize(from: dependencies)
-        self.values = values
+        let declared = metadata.initializer.dependencies
+        self.dependencyBytes = (declared?.byteCount ?? 1, declared?.alignment ?? 1)
+        self.initialize = metadata.initializer.build
         self.arguments =
             metadata.initializer.takesArguments
             ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
@@ -93,7 +106,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             if case .plan(let plan) = step.value { below = max(below, plan._withUnsafeGuaranteedRef(\.height)) }
         }
         for dependency in dependencies {
-            if case .plan(let plan) = dependency { below = max(below, plan._withUnsafeGuaranteedRef(\.height)) }
+            if case .plan(let plan, _) = dependency.value {
+                below = max(below, plan._withUnsafeGuaranteedRef(\.height))
+            }
         }
         self.height = below + 1
         self.checksStack = height % Self.stackCheckInterval == 0
@@ -138,13 +153,23 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     @inline(never)
     private func constructWithDependencies() throws(PlanFailure) -> AnyObject {
         var failure: PlanFailure?
-        let object = withUnsafeTemporaryAllocation(of: Any?.self, capacity: dependencies.count) {
-            buffer -> AnyObject? in
+        let object = withUnsafeTemporaryAllocation(
+            byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
+        ) { buffer -> AnyObject? in
+            guard let base = buffer.baseAddress else { return nil }
             var made = 0
-            defer { if let start = buffer.baseAddress { start.deinitialize(count: made) } }
+            defer {
+                // Only when building one failed: the closure moves every value out.
+                for index in 0..<made {
+                    let dependency = dependencies[index]
+                    dependency.layout.destroy(at: base + dependency.offset)
+                }
+            }
             while made < dependencies.count {
-                switch dependencies[made] {
-                case .plan(let plan):
+                let dependency = dependencies[made]
+                let address = base + dependency.offset
+                switch dependency.value {
+                case .plan(let plan, let template):
                     let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
                         do throws(PlanFailure) {
                             return try plan.build()
@@ -158,25 +183,39 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                             through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
                         return nil
                     }
-                    buffer.initializeElement(at: made, to: built)
-                case .constant(let constant):
-                    buffer.initializeElement(at: made, to: constant.takeUnretainedValue())
-                case .value(let index):
-                    buffer.initializeElement(at: made, to: values[index])
+                    if template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) }) {
+                        template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
+                    } else if !dependency.layout.store(built, at: address) {
+                        // An initializer that built a subclass, which is not the declared type.
+                        failure = PlanFailure(
+                            .instanceDoesNotConform(
+                                typeName(Swift.type(of: built)), boundTo: dependency.layout.type.description),
+                            initializerOf: metadata
+                        ).unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
+                        return nil
+                    }
+                case .fixed(let fixed):
+                    fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
                 }
                 made += 1
             }
+            made = 0
+            let object: AnyObject
             do {
-                return try metadata.construct(with: arguments, dependencies: UnsafeBufferPointer(buffer))
-            } catch let error as InjectionError {
-                failure = PlanFailure(error, initializerOf: metadata)
-            } catch let mismatch as DependencyMismatch {
-                failure = PlanFailure(mismatch.error, initializerOf: metadata).unwinding(
-                    through: metadata, requirement: ResolutionContext.Frame.initializerDependency(mismatch.index))
+                object = try initialize(base, arguments)
             } catch {
-                failure = PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+                failure = PlanFailure(
+                    error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error),
+                    initializerOf: metadata)
+                return nil
             }
-            return nil
+            guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
+                failure = PlanFailure(
+                    .initializerBuiltWrongType(metadata.name, built: typeName(Swift.type(of: object))),
+                    initializerOf: metadata)
+                return nil
+            }
+            return object
         }
         guard let object else { throw failure! }
         return object
@@ -368,9 +407,8 @@ extension Injector {
         var steps: [BuildPlan.Step] = []
         var retained: [AnyObject] = []
         var dependencies: [BuildPlan.Dependency] = []
-        var values: [Any?] = []
         if let outcome = compileDependencies(
-            of: recipe, metadata, depth: depth, into: &dependencies, values: &values, retaining: &retained)
+            of: recipe, metadata, depth: depth, into: &dependencies, retaining: &retained)
         {
             return outcome
         }
@@ -427,7 +465,7 @@ extension Injector {
             }
             steps.append(.init(requirement: index, value: value, write: write))
         }
-        let plan = metadata.makePlan(steps, dependencies: dependencies, values: values, retained)
+        let plan = metadata.makePlan(steps, dependencies: dependencies, retained)
         guard let stored = recipe.storePlan(plan) else { return .never }
         return .compiled(stored)
     }

@@ -1,16 +1,20 @@
 /// One dependency an ``Initializer`` or a binding's closure declares: what to
 /// resolve, and how messages and graphs show it.
+@usableFromInline
 struct DeclaredDependency: Sendable {
     /// What the declared type asks for: an object, a ``Provider``, an ``ObjectFactory``.
     let dependency: Dependency
     /// The type as declared: `Logger?`, `Provider<Wheel>`, `any Database`.
     let declaredType: TypeReference
     let name: String?
+    /// How a value of the declared type is laid out for the closure.
+    let layout: DependencyLayout
 
-    init(_ type: Any.Type, name: String?) {
+    init<T>(_ type: T.Type, name: String?) {
         self.dependency = Dependency(for: type)
         self.declaredType = TypeReference(type)
         self.name = name
+        self.layout = TypedDependencyLayout<T>()
     }
 
     /// The key the injector resolves.
@@ -32,16 +36,37 @@ struct DeclaredDependency: Sendable {
 
 /// The dependencies an ``Initializer`` or a binding declares, in the order its
 /// closure receives them, and where they are declared.
+@usableFromInline
 struct DeclaredDependencies: Sendable {
     let entries: [DeclaredDependency]
     let location: SourceLocation
+    /// Where each entry's value starts in the buffer the closure reads, as
+    /// ``DependencyValues`` finds it.
+    let offsets: [Int]
+    /// The size and alignment of that buffer.
+    let byteCount: Int
+    let alignment: Int
 
+    @usableFromInline
     init(_ entries: [DeclaredDependency], file: StaticString, line: UInt) {
         self.entries = entries
         self.location = SourceLocation(file: file, line: line)
+        var offsets: [Int] = []
+        var end = 0
+        var alignment = 1
+        for entry in entries {
+            let start = DependencyValues.aligned(end, to: entry.layout.alignment)
+            offsets.append(start)
+            end = start + entry.layout.size
+            alignment = max(alignment, entry.layout.alignment)
+        }
+        self.offsets = offsets
+        self.byteCount = max(end, 1)
+        self.alignment = alignment
     }
 
     /// The entries for a parameter pack of declared types.
+    @usableFromInline
     static func of<First, each D>(_ first: First.Type, _ types: repeat (each D).Type) -> [DeclaredDependency] {
         var entries = [DeclaredDependency(first, name: nil)]
         for type in repeat each types {
@@ -51,6 +76,7 @@ struct DeclaredDependencies: Sendable {
     }
 
     /// The entries for a parameter pack of ``Resolved`` declarations.
+    @usableFromInline
     static func of<First, each D>(_ first: Resolved<First>, _ declarations: repeat Resolved<each D>)
         -> [DeclaredDependency]
     {
@@ -62,61 +88,36 @@ struct DeclaredDependencies: Sendable {
     }
 }
 
-/// The resolved values of declared dependencies, handed out in order as the types
-/// the closure declared.
+/// Reads the resolved values of declared dependencies out of their buffer, in order,
+/// as the types the closure declared.
 ///
-/// The resolver fills a buffer of `Any?` (on the stack) with one value per
-/// dependency; a closure made by a generic `Initializer` or `Binder` method takes
-/// them back out, typed.
+/// Invariant: the buffer holds one initialized value of each declared type, in
+/// declaration order, each at the next offset aligned for its type (the layout
+/// ``DeclaredDependencies`` computes from the same sizes and alignments). The
+/// closure made by a generic `Initializer` or `Binder` method reads every value
+/// exactly once, in order (Swift evaluates a pack expansion's elements left to
+/// right), moving it out: after the closure is called, the buffer holds nothing.
+@usableFromInline
 struct DependencyValues {
-    private let values: UnsafeBufferPointer<Any?>
-    private var index = 0
+    @usableFromInline let base: UnsafeMutableRawPointer
+    @usableFromInline var offset = 0
 
-    init(_ values: UnsafeBufferPointer<Any?>) {
-        self.values = values
+    @inlinable
+    init(_ base: UnsafeMutableRawPointer) {
+        self.base = base
     }
 
-    /// The next value, as a `T`.
-    ///
-    /// - Throws: ``DependencyMismatch`` when the value is not a `T` (the resolver
-    ///   checks what it resolves, so only a binding that produced another type than
-    ///   it is bound to gets here).
-    mutating func next<T>(_: T.Type) throws -> T {
-        defer { index += 1 }
-        if let value = values[index] {
-            // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
-            // metadata on every call.
-            switch value {
-            case let typed as T: return typed
-            default: throw DependencyMismatch(index: index, given: Swift.type(of: value), expected: T.self)
-            }
-        }
-        if let optional = T.self as? any OptionalMarker.Type {
-            switch optional.noneValue {
-            case let none as T: return none
-            default: break
-            }
-        }
-        throw DependencyMismatch(index: index, given: nil, expected: T.self)
-    }
-}
-
-/// A declared dependency's value is not of the declared type; the resolver turns it
-/// into an ``InjectionError`` with the dependency in its chain.
-struct DependencyMismatch: Error {
-    let index: Int
-    /// The type of the value, or `nil` when there was none.
-    let given: TypeReference?
-    let expected: TypeReference
-
-    init(index: Int, given: Any.Type?, expected: Any.Type) {
-        self.index = index
-        self.given = given.map(TypeReference.init)
-        self.expected = TypeReference(expected)
+    /// The next value, moved out of the buffer.
+    @inlinable @inline(__always)
+    mutating func next<T>(_: T.Type) -> T {
+        let start = Self.aligned(offset, to: MemoryLayout<T>.alignment)
+        offset = start + MemoryLayout<T>.size
+        return (base + start).assumingMemoryBound(to: T.self).move()
     }
 
-    var error: InjectionError {
-        guard let given else { return .nilValue(expected.description, forRequirement: true) }
-        return .instanceDoesNotConform(given.description, boundTo: expected.description)
+    /// `offset` rounded up to a multiple of `alignment` (a power of two).
+    @inlinable @inline(__always)
+    static func aligned(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) & ~(alignment - 1)
     }
 }

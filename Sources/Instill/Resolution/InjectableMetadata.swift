@@ -86,16 +86,16 @@ final class InjectableMetadata: Sendable {
 
     /// A plan that builds this type with `init()` (or its initializer, given
     /// `dependencies`) and `steps`, keeping `retained`.
-    func makePlan(
-        _ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], values: [Any?], _ retained: [AnyObject]
-    ) -> BuildPlan {
-        planType.init(metadata: self, steps: steps, dependencies: dependencies, values: values, retaining: retained)
+    func makePlan(_ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], _ retained: [AnyObject])
+        -> BuildPlan
+    {
+        planType.init(metadata: self, steps: steps, dependencies: dependencies, retaining: retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`
-    /// is empty; `dependencies` holds one resolved value per initializer dependency.
-    func construct(arguments: [any Sendable], dependencies: UnsafeBufferPointer<Any?> = .init(start: nil, count: 0))
-        throws -> AnyObject
+    /// is empty, from the `dependencies` its closure reads (see ``DependencyValues``).
+    func construct(arguments: [any Sendable], dependencies: UnsafeMutableRawPointer = noDependencies) throws
+        -> AnyObject
     {
         if arguments.isEmpty, let makeDefault {
             return try checked(makeDefault)
@@ -122,12 +122,12 @@ final class InjectableMetadata: Sendable {
 
     /// Builds an instance with the initializer's closure.
     @inline(__always)
-    func construct(with arguments: InjectionArguments, dependencies: UnsafeBufferPointer<Any?>) throws -> AnyObject {
+    func construct(with arguments: InjectionArguments, dependencies: UnsafeMutableRawPointer) throws -> AnyObject {
         try checked { try initializer.build(dependencies, arguments) }
     }
 
     /// What `build` built, checked to be an instance of this type; its failure as an
-    /// ``InjectionError`` (or a ``DependencyMismatch``, for the resolver to place).
+    /// ``InjectionError``.
     @inline(__always)
     private func checked(_ build: () throws -> AnyObject) throws -> AnyObject {
         let object: AnyObject
@@ -135,8 +135,6 @@ final class InjectableMetadata: Sendable {
             object = try build()
         } catch let error as InjectionError {
             throw error
-        } catch let mismatch as DependencyMismatch {
-            throw mismatch
         } catch {
             throw InjectionError.initializerFailed(name, underlying: error)
         }
@@ -166,3 +164,6 @@ final class InjectableMetadata: Sendable {
         return nil
     }
 }
+
+/// The dependency buffer of an initializer that declares none: never read.
+nonisolated(unsafe) let noDependencies = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)

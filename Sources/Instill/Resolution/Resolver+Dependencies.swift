@@ -11,37 +11,48 @@ extension Injector {
         _ metadata: InjectableMetadata, arguments: [any Sendable], links: AtomicSlots?, at depth: Int,
         in context: ResolutionContext
     ) throws -> AnyObject {
-        try withDeclaredDependencies(
-            metadata.initializerDependencies, links: links, firstSlot: metadata.requirements.count, at: depth,
-            in: context
+        guard let dependencies = metadata.initializer.dependencies else {
+            return try metadata.construct(arguments: arguments)
+        }
+        return try withDeclaredDependencies(
+            dependencies, links: links, firstSlot: metadata.requirements.count, at: depth, in: context
         ) { values in
             try metadata.construct(arguments: arguments, dependencies: values)
         }
     }
 
     /// Resolves `dependencies` in order while the frame at `depth` shows which one is
-    /// being resolved, then calls `body` with their values.
+    /// being resolved, lays them out as their closure reads them, then calls `body`,
+    /// which calls that closure.
     func withDeclaredDependencies<Result>(
-        _ dependencies: [DeclaredDependency], links: AtomicSlots?, firstSlot: Int, at depth: Int,
-        in context: ResolutionContext, _ body: (UnsafeBufferPointer<Any?>) throws -> Result
+        _ dependencies: DeclaredDependencies, links: AtomicSlots?, firstSlot: Int, at depth: Int,
+        in context: ResolutionContext, _ body: (UnsafeMutableRawPointer) throws -> Result
     ) throws -> Result {
-        try withUnsafeTemporaryAllocation(of: Any?.self, capacity: dependencies.count) { buffer in
-            var resolved = 0
-            defer { if let start = buffer.baseAddress { start.deinitialize(count: resolved) } }
-            while resolved < dependencies.count {
-                context.frames[depth].requirement = ResolutionContext.Frame.initializerDependency(resolved)
-                let value = try resolve(
-                    dependencies[resolved], links: links, slot: firstSlot + resolved, in: context)
-                buffer.initializeElement(at: resolved, to: value)
-                resolved += 1
+        try withUnsafeTemporaryAllocation(byteCount: dependencies.byteCount, alignment: dependencies.alignment) {
+            buffer in
+            guard let base = buffer.baseAddress else { return try body(noDependencies) }
+            let entries = dependencies.entries
+            var stored = 0
+            defer {
+                // Only when resolving one failed: the closure moves every value out.
+                for index in 0..<stored { entries[index].layout.destroy(at: base + dependencies.offsets[index]) }
+            }
+            while stored < entries.count {
+                context.frames[depth].requirement = ResolutionContext.Frame.initializerDependency(stored)
+                let declared = entries[stored]
+                let value = try resolve(declared, links: links, slot: firstSlot + stored, in: context)
+                guard declared.layout.store(value, at: base + dependencies.offsets[stored]) else {
+                    guard let value else {
+                        throw InjectionError.nilValue(declared.declaredType.description, forRequirement: true)
+                    }
+                    throw InjectionError.instanceDoesNotConform(
+                        typeName(Swift.type(of: value)), boundTo: declared.declaredType.description)
+                }
+                stored += 1
             }
             context.frames[depth].requirement = -1
-            do {
-                return try body(UnsafeBufferPointer(buffer))
-            } catch let mismatch as DependencyMismatch {
-                context.frames[depth].requirement = ResolutionContext.Frame.initializerDependency(mismatch.index)
-                throw mismatch.error
-            }
+            stored = 0
+            return try body(base)
         }
     }
 
@@ -65,11 +76,17 @@ extension Injector {
                 links?.link(slot, to: recipe)
             }
             if let metadata = recipe.objectMetadata {
-                return try produceObject(recipe, metadata: metadata, arguments: [], in: context)
+                let object = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
+                if declared.layout.isLearning { declared.layout.learn(from: object) }
+                return object
             }
             let value = try produce(recipe, arguments: [], in: context)
-            if value == nil, !dependency.isOptional {
+            guard let value else {
+                if dependency.isOptional { return nil }
                 throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
+            }
+            if declared.layout.isLearning, Swift.type(of: value) is AnyClass {
+                declared.layout.learn(from: value as AnyObject)
             }
             return value
         }
@@ -84,7 +101,7 @@ extension Injector {
     /// Runs a closure or provider binding's `body` with the dependencies it declares,
     /// resolved inside the binding's frame (the one on top of the stack).
     func withBindingDependencies<Result>(
-        _ dependencies: DeclaredDependencies, _ body: (UnsafeBufferPointer<Any?>) throws -> Result
+        _ dependencies: DeclaredDependencies, _ body: (UnsafeMutableRawPointer) throws -> Result
     ) throws -> Result {
         try withRequest { context in
             let depth = context.frames.count - 1
@@ -93,11 +110,11 @@ extension Injector {
                 context.frames.append(.init(recipe: nil, metadata: nil, lowlink: 0, deferredStart: 0))
                 defer { context.frames.removeLast() }
                 return try withDeclaredDependencies(
-                    dependencies.entries, links: nil, firstSlot: 0, at: 0, in: context, body)
+                    dependencies, links: nil, firstSlot: 0, at: 0, in: context, body)
             }
             do {
                 return try withDeclaredDependencies(
-                    dependencies.entries, links: nil, firstSlot: 0, at: depth, in: context, body)
+                    dependencies, links: nil, firstSlot: 0, at: depth, in: context, body)
             } catch var error as InjectionError {
                 // The binding's frame is unwound by its caller without a chain.
                 if error.chain.isEmpty {

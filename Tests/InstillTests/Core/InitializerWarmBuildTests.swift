@@ -152,6 +152,98 @@ private func error(_ body: () throws -> Void) -> InjectionError? {
     }
 }
 
+// MARK: - Fixtures: values of every size and alignment
+
+/// Five words, to be laid out out of line in an existential.
+private struct Coordinates: Equatable {
+    let a: Int
+    let b: Int
+    let c: Int
+    let d: Int
+    let e: Int
+}
+
+private protocol Label {
+    var text: String { get }
+}
+
+private struct Tag: Label {
+    let text: String
+    let padding = (1, 2, 3)
+}
+
+private final class Spark: Injectable {
+    init() {}
+}
+
+/// One dependency of each layout: a byte, a double, a string, a large struct, an
+/// opaque existential holding a large value, a closure, an optional class-bound
+/// existential, a class built each time, a `Provider`, and an `ObjectFactory`.
+private final class Workbench: Injectable {
+    let flag: UInt8
+    let ratio: Double
+    let name: String
+    let coordinates: Coordinates
+    let label: any Label
+    let counter: @Sendable () -> Int
+    let gearbox: (any Gearbox)?
+    let spark: Spark
+    let sparks: Provider<Spark>
+    let factory: ObjectFactory
+    init(
+        flag: UInt8, ratio: Double, name: String, coordinates: Coordinates, label: any Label,
+        counter: @escaping @Sendable () -> Int, gearbox: (any Gearbox)?, spark: Spark, sparks: Provider<Spark>,
+        factory: ObjectFactory
+    ) {
+        self.flag = flag
+        self.ratio = ratio
+        self.name = name
+        self.coordinates = coordinates
+        self.label = label
+        self.counter = counter
+        self.gearbox = gearbox
+        self.spark = spark
+        self.sparks = sparks
+        self.factory = factory
+    }
+    static let initializer = Initializer(
+        dependencies: UInt8.self, Double.self, String.self, Coordinates.self, (any Label).self,
+        (@Sendable () -> Int).self, (any Gearbox)?.self, Spark.self, Provider<Spark>.self, ObjectFactory.self
+    ) {
+        Workbench(
+            flag: $0, ratio: $1, name: $2, coordinates: $3, label: $4, counter: $5, gearbox: $6, spark: $7,
+            sparks: $8, factory: $9)
+    }
+}
+
+/// A dependency after a class built fresh that has nothing bound: the built object
+/// must be released when the build fails.
+private final class Halfway: Injectable {
+    init(spark: Spark, label: any Label) {}
+    static let initializer = Initializer(dependencies: Spark.self, (any Label).self) { Halfway(spark: $0, label: $1) }
+}
+
+private final class SparkWatcher: @unchecked Sendable {  // every stored property is guarded by `lock`
+    private let lock = NSLock()
+    private var sparks: [Weak] = []
+    struct Weak { weak var spark: Spark? }
+    func watch(_ spark: Spark) { lock.withLock { sparks.append(Weak(spark: spark)) } }
+    var alive: Int { lock.withLock { sparks.count { $0.spark != nil } } }
+}
+
+private struct WorkbenchModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(UInt8(7))
+        binder.bind(2.5)
+        binder.bind("bench")
+        binder.bind(Coordinates(a: 1, b: 2, c: 3, d: 4, e: 5))
+        binder.bind(Tag(text: "fragile"), as: (any Label).self)
+        binder.bind({ 42 } as @Sendable () -> Int)
+        binder.bind((any Gearbox).self, to: SixSpeed.self)
+        binder.bind(Journal(recording: false))
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Warm builds by initializer injection")
@@ -236,6 +328,38 @@ struct InitializerWarmBuildTests {
         #expect(gearbox == nil)
     }
 
+    @Test("dependencies of every size and alignment reach the initializer intact, cold and warm")
+    func everyLayout() throws {
+        let injector = try Injector(modules: [WorkbenchModule()])
+
+        for _ in 0..<3 {
+            let bench = try injector.getObject(Workbench.self)
+            #expect(bench.flag == 7)
+            #expect(bench.ratio == 2.5)
+            #expect(bench.name == "bench")
+            #expect(bench.coordinates == Coordinates(a: 1, b: 2, c: 3, d: 4, e: 5))
+            #expect(bench.label.text == "fragile")
+            #expect(bench.counter() == 42)
+            #expect(bench.gearbox is SixSpeed)
+            #expect(try bench.sparks() !== bench.spark)
+            #expect(try bench.factory.getObject(UInt8.self) == 7)
+        }
+        #expect(try hasPlan(injector, Workbench.self))
+    }
+
+    @Test("a build that fails after some dependencies were resolved releases them")
+    func failedBuildReleasesDependencies() throws {
+        let watcher = SparkWatcher()
+        let injector = try Injector(modules: [BareSpark(watcher: watcher)])
+
+        for _ in 0..<3 {
+            let failure = try #require(error { _ = try injector.getObject(Halfway.self) })
+            #expect(failure.chain == ["Halfway.init(any Label)"])
+        }
+
+        #expect(watcher.alive == 0)
+    }
+
     @Test("4 threads building while the plan is compiled all get assembled objects, sharing the singleton")
     func concurrentWarmBuilds() throws {
         let injector = try makeInjector(Journal(recording: false))
@@ -257,5 +381,17 @@ struct InitializerWarmBuildTests {
         #expect(builds.load(ordering: .relaxed) == 8_000)
         #expect(incomplete.load(ordering: .relaxed) == 0)
         #expect(try hasPlan(injector, Car.self))
+    }
+}
+
+/// Binds sparks only: a `Halfway` gets its spark, then fails on its label.
+private struct BareSpark: Module {
+    let watcher: SparkWatcher
+    func configure(_ binder: Binder) {
+        binder.bind(Spark.self) { [watcher] _ in
+            let spark = Spark()
+            watcher.watch(spark)
+            return spark
+        }
     }
 }

@@ -1,0 +1,184 @@
+/// How the values of one declared dependency type are laid out in the buffer that
+/// an initializer's (or a binding's) closure reads its dependencies from.
+///
+/// The resolver stores each resolved value in the buffer as its declared type `T`,
+/// checked with a dynamic cast; the closure, which knows `T` statically, moves it
+/// out without a cast (see ``DependencyValues``). A warm build (``BuildPlan``) does
+/// not cast either: it lays an object out from an ``ObjectTemplate`` learned from
+/// the first object of its class.
+class DependencyLayout: @unchecked Sendable {  // immutable but for `learned`, whose slot is atomic
+    /// `MemoryLayout<T>.size`.
+    let size: Int
+    /// `MemoryLayout<T>.alignment`.
+    let alignment: Int
+    /// `T`.
+    let type: TypeReference
+    /// The ``ObjectTemplate`` learned (retained), or 1 when none can be.
+    private let learned = AtomicSlots(count: 1)
+
+    init(size: Int, alignment: Int, type: TypeReference) {
+        self.size = size
+        self.alignment = alignment
+        self.type = type
+    }
+
+    deinit { learned.releaseObject(0) }
+
+    /// Initializes a `T` at `address` from `value` (`nil` for an optional `T`);
+    /// `false`, leaving `address` uninitialized, when `value` is not a `T`.
+    func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool {
+        fatalError("DependencyLayout.store is overridden")
+    }
+
+    /// Initializes `address` with a copy of the `T` at `source`.
+    func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) {
+        fatalError("DependencyLayout.copy is overridden")
+    }
+
+    /// Deinitializes the `T` at `address`.
+    func destroy(at address: UnsafeMutableRawPointer) {
+        fatalError("DependencyLayout.destroy is overridden")
+    }
+
+    /// A template for `sample`'s class, when its `T` is laid out as the reference
+    /// followed by words that do not depend on the instance.
+    func makeTemplate(for sample: AnyObject) -> ObjectTemplate? {
+        fatalError("DependencyLayout.makeTemplate is overridden")
+    }
+
+    /// Whether no template has been learned or ruled out yet.
+    @inline(__always)
+    var isLearning: Bool { learned.load(0) == 0 }
+
+    /// Learns a template from an object just stored as a `T`.
+    func learn(from sample: AnyObject) {
+        guard isLearning else { return }
+        if let template = makeTemplate(for: sample) {
+            _ = learned.storeObject(0, template)
+        } else {
+            _ = learned.storeIfEmpty(0, 1)
+        }
+    }
+
+    /// The template for instances of exactly the class `type`, once learned.
+    func template(for type: ObjectIdentifier) -> ObjectTemplate? {
+        guard let template = learned.object(0, as: ObjectTemplate.self), template.type == type else { return nil }
+        return template
+    }
+}
+
+/// The ``DependencyLayout`` of `T`.
+final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
+    init() {
+        super.init(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment, type: TypeReference(T.self))
+    }
+
+    override func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool {
+        if let value {
+            // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
+            // metadata on every call.
+            switch value {
+            case let typed as T:
+                address.initializeMemory(as: T.self, to: typed)
+                return true
+            default:
+                return false
+            }
+        }
+        guard let optional = T.self as? any OptionalMarker.Type else { return false }
+        switch optional.noneValue {
+        case let none as T:
+            address.initializeMemory(as: T.self, to: none)
+            return true
+        default:
+            return false
+        }
+    }
+
+    override func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) {
+        address.initializeMemory(as: T.self, to: source.load(as: T.self))
+    }
+
+    override func destroy(at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+    }
+
+    override func makeTemplate(for sample: AnyObject) -> ObjectTemplate? {
+        let wordSize = MemoryLayout<UInt>.size
+        guard size >= wordSize, size % wordSize == 0, alignment == wordSize else { return nil }
+        let value: T
+        switch sample as Any {
+        case let typed as T: value = typed
+        default: return nil
+        }
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
+        let words = withUnsafeBytes(of: value) { bytes in
+            (0..<size / wordSize).map { bytes.load(fromByteOffset: $0 * wordSize, as: UInt.self) }
+        }
+        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
+        return ObjectTemplate(type: ObjectIdentifier(Swift.type(of: sample)), rest: Array(words.dropFirst()))
+    }
+}
+
+/// How a value of a declared type that holds an instance of one class is laid out:
+/// the reference, then words that are the same for every instance of the class (a
+/// protocol existential's metadata and witness tables; none for a class type).
+///
+/// Invariant: made only from a sample whose value showed that layout (the reference
+/// in the first word and nowhere else), for the sample's exact class; a value laid
+/// out from it is then what the dynamic cast would have made, without the cast's
+/// conformance lookup.
+final class ObjectTemplate: @unchecked Sendable {  // immutable
+    /// The class whose instances it lays out.
+    let type: ObjectIdentifier
+    /// The words after the reference.
+    private let rest: UnsafeMutableBufferPointer<UInt>
+
+    init(type: ObjectIdentifier, rest: [UInt]) {
+        self.type = type
+        self.rest = .allocate(capacity: rest.count)
+        _ = self.rest.initialize(from: rest)
+    }
+
+    deinit { rest.deallocate() }
+
+    /// Initializes the value of `object` at `address`, taking over the reference.
+    @inline(__always)
+    func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
+        let wordSize = MemoryLayout<UInt>.size
+        for index in rest.indices {
+            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        }
+        address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
+    }
+}
+
+/// A dependency's value fixed when a plan is compiled (a published singleton, a
+/// bound instance, a ``Provider``, an ``ObjectFactory``, `nil`), kept laid out as
+/// its declared type and copied into each build.
+final class FixedDependency: @unchecked Sendable {  // immutable after init
+    private let layout: DependencyLayout
+    private let storage: UnsafeMutableRawPointer
+
+    /// `nil` when `value` is not of the layout's type.
+    init?(_ value: Any?, layout: DependencyLayout) {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(layout.size, 1), alignment: layout.alignment)
+        guard layout.store(value, at: storage) else {
+            storage.deallocate()
+            return nil
+        }
+        self.layout = layout
+        self.storage = storage
+    }
+
+    deinit {
+        layout.destroy(at: storage)
+        storage.deallocate()
+    }
+
+    /// Initializes `address` with a copy of the value.
+    @inline(__always)
+    func copy(to address: UnsafeMutableRawPointer) {
+        layout.copy(from: storage, to: address)
+    }
+}
