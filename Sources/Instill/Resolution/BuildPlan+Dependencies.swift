@@ -8,8 +8,9 @@ extension BuildPlan {
     struct Dependency {
         enum Value {
             /// Built by another plan, and laid out with a template of the class that
-            /// plan builds.
-            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>)
+            /// plan builds (or stored through a cast, when the declared type has a
+            /// template for another class only).
+            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>?)
             /// Fixed when the plan was compiled, and copied.
             case fixed(Unmanaged<FixedDependency>)
         }
@@ -55,7 +56,9 @@ extension BuildPlan {
                             through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
                         return nil
                     }
-                    if template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) }) {
+                    if let template,
+                        template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
+                    {
                         template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
                     } else if !dependency.layout.store(built, at: address) {
                         // An initializer that built a subclass, which is not the declared type.
@@ -143,15 +146,17 @@ extension Injector {
             case (.normal, .build):
                 let outcome = compilePlan(target, depth: depth + 1)
                 guard case .compiled(let compiled) = outcome else { return outcome }
-                guard let template = layout.template(for: compiled.type) else {
-                    return layout.isLearning ? .notYet : .never
-                }
+                // Without a template for this class (the declared type's first object
+                // was of another class, or cannot be laid out from one), the value is
+                // cast on each build.
+                let template = layout.template(for: compiled.type)
+                if template == nil, layout.isLearning { return .notYet }
                 dependencies.append(
                     .init(
-                        value: .plan(Unmanaged.passUnretained(compiled), Unmanaged.passUnretained(template)),
+                        value: .plan(Unmanaged.passUnretained(compiled), template.map { Unmanaged.passUnretained($0) }),
                         offset: offset, layout: layout))
                 retained.append(compiled)
-                retained.append(template)
+                if let template { retained.append(template) }
                 type = compiled.metadata.type.type
             case (.normal, .instance(let instance)):
                 guard fix(instance.value) else { return .never }
