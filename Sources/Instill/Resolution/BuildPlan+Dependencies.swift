@@ -1,4 +1,102 @@
-/// Compiling the initializer dependencies of a plan's type.
+/// Building and compiling the initializer dependencies of a plan's type.
+extension BuildPlan {
+    /// How one initializer dependency of the plan's type gets its value, and where
+    /// it goes in the buffer the initializer's closure reads.
+    ///
+    /// A trivial value, like ``Step``: the plan's ``retained`` list keeps what it
+    /// points to alive, and the layout lives with the type's metadata.
+    struct Dependency {
+        enum Value {
+            /// Built by another plan, and laid out with a template of the class that
+            /// plan builds (or stored through a cast, when the declared type has a
+            /// template for another class only).
+            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>?)
+            /// Fixed when the plan was compiled, and copied.
+            case fixed(Unmanaged<FixedDependency>)
+        }
+
+        let value: Value
+        /// Where the value goes in the buffer.
+        let offset: Int
+        unowned(unsafe) let layout: DependencyLayout
+    }
+
+    /// A new instance from the initializer, given its dependencies (built first, in
+    /// order, as the resolver builds them); its failure as the resolver reports it.
+    @inline(never)
+    func constructWithDependencies() throws(PlanFailure) -> AnyObject {
+        var failure: PlanFailure?
+        let object = withUnsafeTemporaryAllocation(
+            byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
+        ) { buffer -> AnyObject? in
+            guard let base = buffer.baseAddress else { return nil }
+            var made = 0
+            defer {
+                // Only when building one failed: the closure moves every value out.
+                for index in 0..<made {
+                    let dependency = dependencies[index]
+                    dependency.layout.destroy(at: base + dependency.offset)
+                }
+            }
+            while made < dependencies.count {
+                let dependency = dependencies[made]
+                let address = base + dependency.offset
+                switch dependency.value {
+                case .plan(let plan, let template):
+                    let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                        do throws(PlanFailure) {
+                            return try plan.build()
+                        } catch {
+                            failure = error
+                            return nil
+                        }
+                    }
+                    guard let built else {
+                        failure = failure?.unwinding(
+                            through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
+                        return nil
+                    }
+                    if let template,
+                        template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
+                    {
+                        template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
+                    } else if !dependency.layout.store(built, at: address) {
+                        // An initializer that built a subclass, which is not the declared type.
+                        failure = PlanFailure(
+                            .instanceDoesNotConform(
+                                typeName(Swift.type(of: built)), boundTo: dependency.layout.type.description),
+                            initializerOf: metadata
+                        ).unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
+                        return nil
+                    }
+                case .fixed(let fixed):
+                    fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
+                }
+                made += 1
+            }
+            made = 0
+            let object: AnyObject
+            do {
+                object = try initialize(base, arguments)
+            } catch {
+                failure = PlanFailure(
+                    error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error),
+                    initializerOf: metadata)
+                return nil
+            }
+            guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
+                failure = PlanFailure(
+                    .initializerBuiltWrongType(metadata.name, built: typeName(Swift.type(of: object))),
+                    initializerOf: metadata)
+                return nil
+            }
+            return object
+        }
+        guard let object else { throw failure! }
+        return object
+    }
+}
+
 extension Injector {
     /// Appends how the plan of `recipe` gets each of its initializer's dependencies:
     /// another plan, or a value fixed now (a published singleton, a bound instance,
@@ -48,15 +146,17 @@ extension Injector {
             case (.normal, .build):
                 let outcome = compilePlan(target, depth: depth + 1)
                 guard case .compiled(let compiled) = outcome else { return outcome }
-                guard let template = layout.template(for: compiled.type) else {
-                    return layout.isLearning ? .notYet : .never
-                }
+                // Without a template for this class (the declared type's first object
+                // was of another class, or cannot be laid out from one), the value is
+                // cast on each build.
+                let template = layout.template(for: compiled.type)
+                if template == nil, layout.isLearning { return .notYet }
                 dependencies.append(
                     .init(
-                        value: .plan(Unmanaged.passUnretained(compiled), Unmanaged.passUnretained(template)),
+                        value: .plan(Unmanaged.passUnretained(compiled), template.map { Unmanaged.passUnretained($0) }),
                         offset: offset, layout: layout))
                 retained.append(compiled)
-                retained.append(template)
+                if let template { retained.append(template) }
                 type = compiled.metadata.type.type
             case (.normal, .instance(let instance)):
                 guard fix(instance.value) else { return .never }

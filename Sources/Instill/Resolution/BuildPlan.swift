@@ -42,40 +42,20 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let write: Write
     }
 
-    /// How one initializer dependency of the plan's type gets its value, and where
-    /// it goes in the buffer the initializer's closure reads.
-    ///
-    /// A trivial value, like ``Step``: the plan's ``retained`` list keeps what it
-    /// points to alive, and the layout lives with the type's metadata.
-    struct Dependency {
-        enum Value {
-            /// Built by another plan, and laid out with a template of the class that
-            /// plan builds.
-            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>)
-            /// Fixed when the plan was compiled, and copied.
-            case fixed(Unmanaged<FixedDependency>)
-        }
-
-        let value: Value
-        /// Where the value goes in the buffer.
-        let offset: Int
-        unowned(unsafe) let layout: DependencyLayout
-    }
-
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
     private let steps: UnsafeMutableBufferPointer<Step>
     /// The initializer's dependencies, in order; empty when it is `init()`.
-    private let dependencies: UnsafeMutableBufferPointer<Dependency>
+    let dependencies: UnsafeMutableBufferPointer<Dependency>
     /// The size and alignment of the buffer the initializer's closure reads.
-    private let dependencyBytes: (count: Int, alignment: Int)
+    let dependencyBytes: (count: Int, alignment: Int)
     /// The initializer's declared defaults, for an initializer with dependencies that
     /// reads arguments.
-    private let arguments: InjectionArguments
+    let arguments: InjectionArguments
     /// The initializer's closure, kept here so that a build calls it without
     /// retaining it.
-    private let initialize: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    let initialize: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
     /// The number of levels of plans this one runs, itself included.
@@ -146,79 +126,6 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let stack = ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.stack }
         guard stack.isLow() else { return }
         throw PlanFailure(.depthLimit(metadata.name, depth: 0, stackSize: stack.size), initializerOf: metadata)
-    }
-
-    /// A new instance from the initializer, given its dependencies (built first, in
-    /// order, as the resolver builds them); its failure as the resolver reports it.
-    @inline(never)
-    private func constructWithDependencies() throws(PlanFailure) -> AnyObject {
-        var failure: PlanFailure?
-        let object = withUnsafeTemporaryAllocation(
-            byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
-        ) { buffer -> AnyObject? in
-            guard let base = buffer.baseAddress else { return nil }
-            var made = 0
-            defer {
-                // Only when building one failed: the closure moves every value out.
-                for index in 0..<made {
-                    let dependency = dependencies[index]
-                    dependency.layout.destroy(at: base + dependency.offset)
-                }
-            }
-            while made < dependencies.count {
-                let dependency = dependencies[made]
-                let address = base + dependency.offset
-                switch dependency.value {
-                case .plan(let plan, let template):
-                    let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
-                        do throws(PlanFailure) {
-                            return try plan.build()
-                        } catch {
-                            failure = error
-                            return nil
-                        }
-                    }
-                    guard let built else {
-                        failure = failure?.unwinding(
-                            through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
-                        return nil
-                    }
-                    if template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) }) {
-                        template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
-                    } else if !dependency.layout.store(built, at: address) {
-                        // An initializer that built a subclass, which is not the declared type.
-                        failure = PlanFailure(
-                            .instanceDoesNotConform(
-                                typeName(Swift.type(of: built)), boundTo: dependency.layout.type.description),
-                            initializerOf: metadata
-                        ).unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
-                        return nil
-                    }
-                case .fixed(let fixed):
-                    fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
-                }
-                made += 1
-            }
-            made = 0
-            let object: AnyObject
-            do {
-                object = try initialize(base, arguments)
-            } catch {
-                failure = PlanFailure(
-                    error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error),
-                    initializerOf: metadata)
-                return nil
-            }
-            guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
-                failure = PlanFailure(
-                    .initializerBuiltWrongType(metadata.name, built: typeName(Swift.type(of: object))),
-                    initializerOf: metadata)
-                return nil
-            }
-            return object
-        }
-        guard let object else { throw failure! }
-        return object
     }
 
     /// A new instance from `init()`; its failure as the resolver reports it.

@@ -128,3 +128,27 @@ extension Injector {
         }
     }
 }
+
+extension ResolutionContext {
+    /// The error for building `recipe` again while its frame at `start` is on the
+    /// stack: a cycle through an initializer's (or binding's) declared dependency,
+    /// which no scope breaks, or a cycle of requirements.
+    func cycleError(closing recipe: Recipe, from start: Int) -> InjectionError {
+        var path = Array(chain().suffix(from: start))
+        path.append(recipe.typeName)
+        let frame = frames[start]
+        if let index = Frame.initializerDependency(from: frame.requirement) {
+            if let metadata = frame.metadata {
+                return .initializerCycle(
+                    path: path, type: recipe.typeName, owner: metadata.name,
+                    dependency: metadata.initializerDependencies[index], isBinding: false)
+            }
+            if let dependencies = frame.recipe?.binding?.dependencies {
+                return .initializerCycle(
+                    path: path, type: recipe.typeName, owner: recipe.typeName, dependency: dependencies.entries[index],
+                    isBinding: true)
+            }
+        }
+        return .cycle(path: path, type: recipe.typeName)
+    }
+}

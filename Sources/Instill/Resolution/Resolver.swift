@@ -256,23 +256,7 @@ extension Injector {
     @inline(__always)
     private func checkCycle(_ recipe: Recipe, in context: ResolutionContext) throws {
         if let start = context.cycleStart(for: recipe) {
-            var path = Array(context.chain().suffix(from: start))
-            path.append(recipe.typeName)
-            let frame = context.frames[start]
-            if let index = ResolutionContext.Frame.initializerDependency(from: frame.requirement) {
-                // The object is not built yet: no scope can break this cycle.
-                if let metadata = frame.metadata {
-                    throw InjectionError.initializerCycle(
-                        path: path, type: recipe.typeName, owner: metadata.name,
-                        dependency: metadata.initializerDependencies[index], isBinding: false)
-                }
-                if let dependencies = frame.recipe?.binding?.dependencies {
-                    throw InjectionError.initializerCycle(
-                        path: path, type: recipe.typeName, owner: recipe.typeName,
-                        dependency: dependencies.entries[index], isBinding: true)
-                }
-            }
-            throw InjectionError.cycle(path: path, type: recipe.typeName)
+            throw context.cycleError(closing: recipe, from: start)
         }
     }
 

@@ -499,6 +499,25 @@ struct InitializerInjectionTests {
                 """)
     }
 
+    @Test("a closure binding whose declared dependency leads back to it throws a cycle naming the binding")
+    func bindingCycle() throws {
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind(AuditLog.self, named: "a", dependencies: .named("b", AuditLog.self)) { $0 }
+                binder.bind(AuditLog.self, named: "b", dependencies: .named("a", AuditLog.self)) { $0 }
+            }
+        ])
+
+        let error = try #require(throws: InjectionError.self) { try injector.getObject(AuditLog.self, named: "a") }
+
+        #expect(error.kind == .cycle)
+        #expect(
+            error.summary
+                == #"AuditLog is needed again by the dependencies its binding declares, before the binding has run: AuditLog binding(AuditLog named "b") → AuditLog binding(AuditLog named "a") → AuditLog."#
+        )
+        #expect(injector.validate().problems.map(\.kind) == [.cycle])
+    }
+
     @Test("a cycle with a property edge into a singleton resolves, from either end")
     func mixedCycleThroughSingleton() throws {
         let injector = Injector()

@@ -244,6 +244,28 @@ private struct WorkbenchModule: Module {
     }
 }
 
+// MARK: - Fixtures: one declared type, two classes
+
+private final class FiveSpeed: Gearbox, Injectable {
+    init() {}
+}
+
+private final class FourSpeed: Gearbox, Injectable {
+    init() {}
+}
+
+private final class Shifter: Injectable {
+    let gearbox: any Gearbox
+    init(gearbox: any Gearbox) { self.gearbox = gearbox }
+    static let initializer = Initializer(dependencies: (any Gearbox).self) { Shifter(gearbox: $0) }
+}
+
+private struct GearboxModule<Implementation: Gearbox & Injectable>: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Gearbox).self, to: Implementation.self)
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Warm builds by initializer injection")
@@ -345,6 +367,20 @@ struct InitializerWarmBuildTests {
             #expect(try bench.factory.getObject(UInt8.self) == 7)
         }
         #expect(try hasPlan(injector, Workbench.self))
+    }
+
+    @Test("injectors binding a declared protocol to different classes both build warm")
+    func twoClassesForOneDeclaredType() throws {
+        let five = try Injector(modules: [GearboxModule<FiveSpeed>()])
+        let four = try Injector(modules: [GearboxModule<FourSpeed>()])
+
+        for _ in 0..<3 {
+            #expect(try five.getObject(Shifter.self).gearbox is FiveSpeed)
+            #expect(try four.getObject(Shifter.self).gearbox is FourSpeed)
+        }
+
+        #expect(try hasPlan(five, Shifter.self))
+        #expect(try hasPlan(four, Shifter.self))
     }
 
     @Test("a build that fails after some dependencies were resolved releases them")
