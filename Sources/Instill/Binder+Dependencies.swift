@@ -1,5 +1,5 @@
 /// Closure bindings that declare what they need: the injector resolves it and passes
-/// it typed, so ``Injector/validate(roots:)``, ``Injector/graph(roots:)``, error
+/// it typed, so ``Injector/validate(roots:isolation:)``, ``Injector/graph(roots:isolation:)``, error
 /// chains and cycle detection see it, as they see an ``Initializer``'s dependencies.
 extension Binder {
     /// Binds a type to a closure that receives `dependencies`, resolved.

@@ -79,6 +79,30 @@ public final class Binder {
             scope: scope, accepts: { $0 is Bound }, file: file, line: line)
     }
 
+    /// Binds a protocol or superclass to a main-actor type (see
+    /// ``MainActorInjectable``): requests for `type` get what a request for
+    /// `implementation` gets, and are answered on the main actor only.
+    ///
+    /// - Parameters:
+    ///   - type: the protocol or superclass requested.
+    ///   - implementation: the main-actor type built for it.
+    ///   - name: the binding name, for named requirements and requests.
+    ///   - scope: `nil` (the default) links to the implementation's own scope; a
+    ///     scope given here gives the binding instances of its own.
+    ///   - file: where the binding is made, for messages; leave the default.
+    ///   - line: where the binding is made, for messages; leave the default.
+    public func bind<Bound, Implementation: MainActorInjectable>(
+        _ type: Bound.Type, to implementation: Implementation.Type, named name: String? = nil,
+        scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(
+            type, name: name,
+            source: .type(
+                TypeReference(implementation),
+                metadata: { try InjectableMetadata.of(provingMainActor: Implementation.self) }),
+            scope: scope, accepts: { $0 is Bound }, file: file, line: line)
+    }
+
     /// Binds a type to a closure that receives the injector (Objection's block
     /// binding). Returning `nil` leaves an optional requirement empty.
     ///

@@ -20,7 +20,7 @@ extension Initializer {
     /// ```
     ///
     /// The dependencies are resolved in order, inside the request that builds the
-    /// object, so error chains, ``Injector/validate(roots:)``, ``Injector/graph(roots:)``
+    /// object, so error chains, ``Injector/validate(roots:isolation:)``, ``Injector/graph(roots:isolation:)``
     /// and cycle detection see them (`Repository.init(any Database)`). A cycle made
     /// only of initializer dependencies cannot be broken by any scope: take a
     /// ``Provider`` instead, or move one dependency to a `requires` property of a

@@ -91,6 +91,10 @@ public struct Initializer: Sendable {
         Initializer(defaults: [], isDefault: true) { _ in try T() }
     }
 
+    static func defaultInitializer<T: MainActorInjectable>(forMainActor type: T.Type) -> Initializer {
+        Initializer(defaults: [], isDefault: true) { _ in try MainActorIsolation.run(T.self) { try T() } }
+    }
+
     private init(
         defaults: [any Sendable], isDefault: Bool, build: @escaping @Sendable (InjectionArguments) throws -> AnyObject
     ) {

@@ -54,7 +54,7 @@ public protocol Injectable: AnyObject, SendableMetatype {
     /// Called once, after every requirement of this object has been filled (and,
     /// for members of a cycle through singletons, after every member is filled).
     ///
-    /// It is called after ``Injector/injectDependencies(into:)`` too, but not for
+    /// It is called after ``Injector/injectDependencies(into:isolation:)`` too, but not for
     /// instances bound with ``Binder/bind(_:named:file:line:)``.
     func awakeFromInjection()
 }

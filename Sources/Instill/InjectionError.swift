@@ -82,7 +82,7 @@ extension InjectionError {
     /// A kind of ``InjectionError``, to match on in code.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private let name: String
-        private init(_ name: String) { self.name = name }
+        init(_ name: String) { self.name = name }
 
         /// Nothing is bound to a type that cannot be built automatically (a
         /// protocol, a struct, a closure type, or a name with no binding).
@@ -110,7 +110,7 @@ extension InjectionError {
         public static let injectorReleased = Kind("injectorReleased")
         /// A longer-lived object requires a shorter-lived one (a singleton holding a
         /// `.graph` or `.weak` object, a `.weak` object holding a `.graph` one), found
-        /// by ``Injector/validate(roots:)``.
+        /// by ``Injector/validate(roots:isolation:)``.
         public static let lifetimeMismatch = Kind("lifetimeMismatch")
         /// A requirement names a property of a type the object is not, or a key path
         /// through another property (`\Car.engine.piston`).
@@ -123,7 +123,7 @@ extension InjectionError {
         public static let invalidBinding = Kind("invalidBinding")
         /// A child injector's binding that an object it reaches never sees: the
         /// object is shared and lives with an ancestor, which fills it with its own
-        /// bindings (found by ``Injector/validate(roots:)``).
+        /// bindings (found by ``Injector/validate(roots:isolation:)``).
         public static let unseenOverride = Kind("unseenOverride")
         /// Threads building singletons or weak-scoped objects would wait for each other
         /// forever: each asks, from an initializer, closure, provider or

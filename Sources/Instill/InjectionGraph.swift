@@ -1,7 +1,7 @@
 /// What an injector would build, as nodes (types) and edges (requirements), for
 /// people who would rather look than read.
 ///
-/// Get one from ``Injector/graph(roots:)`` and print it as an indented tree, or
+/// Get one from ``Injector/graph(roots:isolation:)`` and print it as an indented tree, or
 /// render ``dot`` with Graphviz:
 ///
 /// ```swift
@@ -18,7 +18,7 @@
 /// A dependency an ``Initializer`` declares is an edge labelled `init`; one a
 /// binding's closure declares, `binding`.
 ///
-/// Problems that ``Injector/validate(roots:)`` reports are marked: unbound types
+/// Problems that ``Injector/validate(roots:isolation:)`` reports are marked: unbound types
 /// and the edges of cycles and lifetime mismatches are drawn in red.
 public struct InjectionGraph: Sendable, CustomStringConvertible {
     /// A type the injector answers (or fails to).

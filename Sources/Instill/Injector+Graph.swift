@@ -5,9 +5,16 @@ extension Injector {
     /// ```swift
     /// print(injector.graph(roots: [Car.self]).textTree)
     /// ```
-    public func graph(roots: [Any.Type] = []) -> InjectionGraph {
+    ///
+    /// - Parameters:
+    ///   - roots: the types to start from.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code the
+    ///     graph shows inside ``MainActorInjectable`` types too.
+    public func graph(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> InjectionGraph {
         var walker = DependencyWalker(injector: self)
-        walker.walk(bindingRoots: roots.isEmpty, extraRoots: roots)
+        withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
+            walker.walk(bindingRoots: roots.isEmpty, extraRoots: roots)
+        }
         var index: [DependencyWalker.NodeKey: Int] = [:]
         for (position, key) in walker.order.enumerated() { index[key] = position }
         let nodes = walker.order.enumerated().compactMap { position, key -> InjectionGraph.Node? in

@@ -15,21 +15,34 @@ extension Injector {
     /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
     /// - eager singletons that are not in singleton scope (an injector with one
-    ///   cannot be created; ``validate(modules:roots:)`` reports it with the rest);
+    ///   cannot be created; ``validate(modules:roots:isolation:)`` reports it with the rest);
     /// - requirements declared with key paths into another class.
     ///
     /// It follows the dependencies closure and provider bindings declare, but cannot
     /// see what they ask the injector at run time, and it cannot check that a type
     /// bound to a protocol with `bind(_:to:)` conforms: that is checked on first use.
     ///
+    /// - nonisolated types that require a ``MainActorInjectable`` type directly (only
+    ///   the main actor can build them; a ``Provider`` defers it).
+    ///
+    /// Called from main-actor code, it reads the declarations of main-actor types
+    /// too; from elsewhere, a main-actor type not yet built is reported with
+    /// ``InjectionError/Kind-swift.struct/mainActorRequired``.
+    ///
     /// ```swift
     /// let report = injector.validate(roots: [Car.self])
     /// if !report.isValid { print(report) }
     /// ```
-    public func validate(roots: [Any.Type] = []) -> ValidationReport {
-        var walker = DependencyWalker(injector: self)
-        walker.walk(bindingRoots: true, extraRoots: roots)
-        return ValidationReport(problems: walker.problems)
+    ///
+    /// - Parameters:
+    ///   - roots: the types the app will ask for.
+    ///   - isolation: the caller's actor; leave the default.
+    public func validate(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> ValidationReport {
+        withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
+            var walker = DependencyWalker(injector: self)
+            walker.walk(bindingRoots: true, extraRoots: roots)
+            return ValidationReport(problems: walker.problems)
+        }
     }
 
     /// Checks a configuration before an injector is made from it: the modules are
@@ -40,7 +53,14 @@ extension Injector {
     /// ```swift
     /// let report = Injector.validate(modules: [AppModule()], roots: [Car.self])
     /// ```
-    public static func validate(modules: [any Module], roots: [Any.Type] = []) -> ValidationReport {
-        Injector(configuring: modules, parent: nil, tracer: nil).validate(roots: roots)
+    ///
+    /// - Parameters:
+    ///   - modules: the modules to check.
+    ///   - roots: the types the app will ask for.
+    ///   - isolation: the caller's actor; leave the default.
+    public static func validate(
+        modules: [any Module], roots: [Any.Type] = [], isolation: (any Actor)? = #isolation
+    ) -> ValidationReport {
+        Injector(configuring: modules, parent: nil, tracer: nil).validate(roots: roots, isolation: isolation)
     }
 }

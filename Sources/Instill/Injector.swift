@@ -132,30 +132,61 @@ public final class Injector: Sendable {
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty. A singleton uses the arguments of the request
     ///     that builds it and ignores later ones.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
+    ///     graph may hold ``MainActorInjectable`` types.
     /// - Throws: ``InjectionError``.
-    public func getObject<T>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...) throws -> T {
-        try resolve(type, named: name, arguments: arguments)
+    public func getObject<T>(
+        _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
+        isolation: (any Actor)? = #isolation
+    ) throws -> T {
+        try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// ``getObject(_:named:arguments:)`` for an `Injectable` type, chosen by the
-    /// compiler when it knows the conformance: the first request of a type then
+    /// ``getObject(_:named:arguments:isolation:)`` for an `Injectable` type, chosen by
+    /// the compiler when it knows the conformance: the first request of a type then
     /// needs no run-time conformance lookup, whose cost grows with the program.
     @_documentation(visibility: internal)
-    public func getObject<T: Injectable>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...)
-        throws -> T
-    {
-        try resolve(type, named: name, arguments: arguments)
+    public func getObject<T: Injectable>(
+        _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
+        isolation: (any Actor)? = #isolation
+    ) throws -> T {
+        try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// An assembled object of `type`, as ``getObject(_:named:arguments:)``
+    /// An assembled object of a main-actor type, from main-actor code: built, filled
+    /// and awoken on the main actor (see ``MainActorInjectable``).
+    ///
+    /// ```swift
+    /// @MainActor func showWeather() throws {
+    ///     let model = try injector.getObject(WeatherViewModel.self)
+    /// }
+    /// ```
+    ///
+    /// From code that is not on the main actor, the compiler refuses the call; `await`
+    /// it from another context to hop to the main actor.
+    ///
+    /// - Parameters:
+    ///   - type: the main-actor type to get.
+    ///   - name: the binding name, for named bindings.
+    /// - Throws: ``InjectionError``.
+    @MainActor
+    public func getObject<T: MainActorInjectable>(_ type: T.Type, named name: String? = nil) throws -> T {
+        try resolve(type, named: name, arguments: [], onMainActor: true)
+    }
+
+    /// An assembled object of `type`, as ``getObject(_:named:arguments:isolation:)``
     /// (Objection's `injector[[Car class]]`).
-    public subscript<T>(type: T.Type) -> T {
-        get throws { try resolve(type, named: nil, arguments: []) }
+    public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {
+        get throws {
+            try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+        }
     }
 
     /// The object bound to `type` under `name`.
-    public subscript<T>(type: T.Type, named name: String) -> T {
-        get throws { try resolve(type, named: name, arguments: []) }
+    public subscript<T>(type: T.Type, named name: String, isolation isolation: (any Actor)? = #isolation) -> T {
+        get throws {
+            try resolve(type, named: name, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+        }
     }
 
     /// Fills the requirements of an object built by hand, then calls its
@@ -169,10 +200,32 @@ public final class Injector: Sendable {
     /// let car = Car()
     /// try injector.injectDependencies(into: car)
     /// ```
-    public func injectDependencies<T: Injectable>(into object: T) throws {
+    public func injectDependencies<T: Injectable>(into object: T, isolation: (any Actor)? = #isolation) throws {
         let type = Swift.type(of: object)
         try inject(
-            into: object, type: ObjectIdentifier(type), metadata: InjectableMetadata.of(dynamic: type) ?? .of(T.self))
+            into: object, type: ObjectIdentifier(type), metadata: InjectableMetadata.of(dynamic: type) ?? .of(T.self),
+            onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// Fills the requirements of a main-actor object that something else built (a
+    /// storyboard's view controller, a SwiftUI-owned model), then calls its
+    /// `awakeFromInjection()`, on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor func viewDidLoad() {
+    ///     try? injector.injectDependencies(into: self)
+    /// }
+    /// ```
+    @MainActor
+    public func injectDependencies<T: MainActorInjectable>(into object: T) throws {
+        let type = Swift.type(of: object)
+        let metadata: InjectableMetadata
+        if let known = InjectableMetadata.of(dynamic: type), known.isMainActor {
+            metadata = known
+        } else {
+            metadata = InjectableMetadata.of(mainActor: T.self)
+        }
+        try inject(into: object, type: ObjectIdentifier(type), metadata: metadata, onMainActor: true)
     }
 
     /// Whether this injector (or one of its ancestors) has a binding for `type`

@@ -22,14 +22,28 @@ public struct ObjectFactory: Sendable {
         self.injector = injector
     }
 
-    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:)``.
-    public func getObject<T>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...) throws -> T {
+    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - type: the type to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - arguments: replace the initializer's declared defaults when not empty.
+    ///   - isolation: the caller's actor; leave the default.
+    public func getObject<T>(
+        _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
+        isolation: (any Actor)? = #isolation
+    ) throws -> T {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-        return try injector.resolve(type, named: name, arguments: arguments)
+        return try injector.resolve(
+            type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// An assembled object of `type`.
-    public subscript<T>(type: T.Type) -> T {
-        get throws { try getObject(type) }
+    public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {
+        get throws {
+            guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+            return try injector.resolve(
+                type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+        }
     }
 }

@@ -25,18 +25,26 @@ public struct Provider<Value>: Sendable {
     }
 
     /// Builds (or fetches, for shared scopes) a `Value`.
-    public func callAsFunction() throws -> Value {
-        try get(arguments: [])
+    ///
+    /// Called from main-actor code, the value may be a ``MainActorInjectable`` type.
+    ///
+    /// - Parameter isolation: the caller's actor; leave the default.
+    public func callAsFunction(isolation: (any Actor)? = #isolation) throws -> Value {
+        try get(arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// Builds a `Value` with `arguments` passed to its initializer or provider.
-    public func callAsFunction(arguments: any Sendable...) throws -> Value {
-        try get(arguments: arguments)
+    ///
+    /// - Parameters:
+    ///   - arguments: passed to the value's initializer or provider.
+    ///   - isolation: the caller's actor; leave the default.
+    public func callAsFunction(arguments: any Sendable..., isolation: (any Actor)? = #isolation) throws -> Value {
+        try get(arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    private func get(arguments: [any Sendable]) throws -> Value {
+    private func get(arguments: [any Sendable], onMainActor: Bool) throws -> Value {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
-        return try injector.resolve(Value.self, named: name, arguments: arguments)
+        return try injector.resolve(Value.self, named: name, arguments: arguments, onMainActor: onMainActor)
     }
 }
 

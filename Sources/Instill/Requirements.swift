@@ -63,6 +63,40 @@ public struct Requirements: Sendable {
         self.entries = entries
     }
 
+    /// Unnamed requirements of a main-actor type, for each key path, in order.
+    ///
+    /// The injector writes these properties on the main actor only.
+    @MainActor
+    public init<Root: MainActorInjectable, each Value>(
+        _ keyPaths: repeat ReferenceWritableKeyPath<Root, each Value>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        var entries: [Requirement] = []
+        for keyPath in repeat each keyPaths {
+            entries.append(
+                Requirement(
+                    MainActorKeyPath.sendable(keyPath), name: nil, location: SourceLocation(file: file, line: line)))
+        }
+        self.entries = entries
+    }
+
+    /// These requirements of a main-actor type followed by one filled from the
+    /// binding named `name`.
+    @MainActor
+    public func named<Root: MainActorInjectable, Value>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Requirements {
+        var copy = self
+        copy.entries.append(
+            Requirement(
+                MainActorKeyPath.sendable(keyPath), name: name, location: SourceLocation(file: file, line: line)))
+        return copy
+    }
+
     /// Not available: a requirement must be a property the injector can write.
     ///
     /// A `let` (or a get-only `var`) gives a read-only key path, which the injector

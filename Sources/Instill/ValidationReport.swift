@@ -1,4 +1,4 @@
-/// Every problem ``Injector/validate(roots:)`` found, at once.
+/// Every problem ``Injector/validate(roots:isolation:)`` found, at once.
 ///
 /// Each problem is an ``InjectionError`` with its kind, chain, source locations
 /// and fix line. The report prints as one block:

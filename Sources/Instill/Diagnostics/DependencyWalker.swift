@@ -1,6 +1,6 @@
 /// Walks what an injector would build, from its bindings and requirement metadata,
-/// without building anything: the engine of ``Injector/validate(roots:)`` and
-/// ``Injector/graph(roots:)``.
+/// without building anything: the engine of ``Injector/validate(roots:isolation:)`` and
+/// ``Injector/graph(roots:isolation:)``.
 struct DependencyWalker {
     /// A key as one injector answers it: a child and its parent may answer one key
     /// with different objects, so the walk keeps them apart.
@@ -179,7 +179,7 @@ struct DependencyWalker {
                         location: metadata.initializer.dependencies?.location, declared: declared)
                     walk(
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
-                        stack: &stack, requested)
+                        stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
                 }
                 // The injector that builds the object fills its requirements: for a
                 // shared object, the ancestor it lives with.
@@ -191,7 +191,7 @@ struct DependencyWalker {
                         declared: nil)
                     walk(
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
-                        stack: &stack, requested)
+                        stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
                 }
             }
         case .link(let target):
@@ -222,7 +222,7 @@ struct DependencyWalker {
 
     private mutating func walk(
         _ edge: Outgoing, holder: String, from key: NodeKey, scope: Scope, in builder: Injector,
-        stack: inout [Step], _ requested: String
+        stack: inout [Step], _ requested: String, holderIsMainActor: Bool = false
     ) {
         let dependency = edge.dependency
         let targetKey = BindingKey(dependency.target.type, name: edge.name)
@@ -264,6 +264,11 @@ struct DependencyWalker {
         stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared))
         visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
         stack.removeLast()
+        if !holderIsMainActor, let held = try? builder.recipe(for: targetKey, type: dependency.target),
+            held.isMainActor
+        {
+            reportMainActorHeld(held, by: edge, of: holder, stack, requested)
+        }
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
                 holder: holder, holderScope: scope, held: held.type.description, heldScope: heldScope,
@@ -299,6 +304,23 @@ struct DependencyWalker {
             }
             current = level.parent
         }
+    }
+
+    /// Reports a nonisolated object that requires a main-actor one directly: only
+    /// the main actor can build it.
+    private mutating func reportMainActorHeld(
+        _ held: Recipe, by edge: Outgoing, of holder: String, _ stack: [Step], _ requested: String
+    ) {
+        var target = held
+        while case .link(let linked) = target.source { target = linked }
+        var problem = InjectionError.mainActorHeld(
+            holder: holder, held: target.objectMetadata?.name ?? target.typeName,
+            required: edge.dependency.target.description)
+        problem.requestedType = requested
+        problem.chain = stack.compactMap(\.label) + [edge.chainLabel]
+        problem.requirementLocation = edge.location?.description
+        problems.append(problem)
+        edges[edges.count - 1].problem = true
     }
 
     private func isMismatch(holder: Scope, held: Scope) -> Bool {

@@ -13,7 +13,7 @@ struct BindingKey: Hashable, Sendable {
 struct Binding: Sendable {
     enum Source: Sendable {
         /// Build an `Injectable` type with its initializer and requirements.
-        case type(TypeReference, metadata: @Sendable () -> InjectableMetadata)
+        case type(TypeReference, metadata: @Sendable () throws -> InjectableMetadata)
         /// Return this value.
         case instance(Instance)
         /// Call a closure with the injector.

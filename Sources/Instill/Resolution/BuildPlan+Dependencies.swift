@@ -141,6 +141,9 @@ extension Injector {
                 links.append(target)
                 target = linked
             }
+            // Only a main-actor plan, which runs where the main actor is proven, may
+            // hold a main-actor object.
+            if target.isMainActor, !metadata.isMainActor { return .never }
             let type: Any.Type
             switch (target.scope, target.source) {
             case (.normal, .build):

@@ -193,6 +193,17 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
     override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }
 }
 
+/// The ``BuildPlan`` of one ``MainActorInjectable`` type: its `init()` and awake,
+/// run on the main actor. The resolver runs such a plan only where the main actor is
+/// proven (``MainActorIsolation``), and a nonisolated type's plan never nests one.
+final class MainActorBuildPlan<T: MainActorInjectable>: BuildPlan, @unchecked Sendable {
+    override func make() throws -> AnyObject { try MainActorIsolation.run(T.self) { try T() } }
+    override func awake(_ object: AnyObject) {
+        let typed = unsafeDowncast(object, to: T.self)
+        _ = try? MainActorIsolation.run(T.self) { typed.awakeFromInjection() }
+    }
+}
+
 /// A failure inside a ``BuildPlan``: an initializer threw.
 ///
 /// The resolver would have had a frame on its stack for every object the plan was
@@ -275,9 +286,9 @@ extension Injector {
     /// the resolver must answer instead.
     @inline(__always)
     func warmRequest<Result>(
-        _ plan: BuildPlan, _ body: () throws(PlanFailure) -> Result
+        _ plan: BuildPlan, onMainActor: Bool = false, _ body: () throws(PlanFailure) -> Result
     ) throws -> Result? {
-        try withRequest { context -> Result? in
+        try withRequest(onMainActor: onMainActor) { context -> Result? in
             guard context.canRunPlan else { return nil }
             do throws(InjectionError) {
                 return try running(in: context, body)
@@ -327,6 +338,7 @@ extension Injector {
                 links.append(target)
                 target = linked
             }
+            if target.isMainActor, !metadata.isMainActor { return .never }
             let value: BuildPlan.Step.Value
             let type: AnyClass
             switch target.scope {

@@ -26,17 +26,52 @@ final class InjectableMetadata: Sendable {
     /// `TypedBuildPlan<T>`, which calls `init()` and the awake directly.
     private let planType: BuildPlan.Type
 
-    private init<T: Injectable>(_ type: T.Type) {
+    /// Whether the type is ``MainActorInjectable``: built, filled and awoken only on
+    /// the main actor (see ``MainActorIsolation``).
+    let isMainActor: Bool
+
+    private convenience init<T: Injectable>(_ type: T.Type) {
+        let initializer = T.initializer
+        var makeDefault: (@Sendable () throws -> AnyObject)?
+        if initializer.isDefault { makeDefault = { try T() } }
+        self.init(
+            type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
+            isInstance: { $0 is T }, makeDefault: makeDefault,
+            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() },
+            planType: TypedBuildPlan<T>.self)
+    }
+
+    /// The metadata of a main-actor type, read on the main actor. Its closures run
+    /// main-actor code through ``MainActorIsolation/run(_:_:)``.
+    @MainActor
+    private convenience init<T: MainActorInjectable>(mainActor type: T.Type) {
+        let initializer = T.initializer
+        var makeDefault: (@Sendable () throws -> AnyObject)?
+        if initializer.isDefault { makeDefault = { try MainActorIsolation.run(T.self) { try T() } } }
+        self.init(
+            type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
+            isInstance: { $0 is T }, makeDefault: makeDefault,
+            awake: { object in
+                let typed = unsafeDowncast(object, to: T.self)
+                // Awakes follow builds on the same thread, which proved the main actor.
+                _ = try? MainActorIsolation.run(T.self) { typed.awakeFromInjection() }
+            },
+            planType: MainActorBuildPlan<T>.self)
+    }
+
+    private init(
+        _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
+        isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
+        awake: @escaping @Sendable (AnyObject) -> Void, planType: BuildPlan.Type
+    ) {
         self.type = TypeReference(type)
-        self.declaredScope = T.scope
-        let declared = T.requires
+        self.declaredScope = scope
         let requirements = declared.entries
         self.requirements = requirements
         self.usesDefaultRequirements = declared.isProtocolDefault
-        let initializer = T.initializer
         self.initializer = initializer
         self.initializerDependencies = initializer.dependencies?.entries ?? []
-        if let foreign = requirements.first(where: { !$0.isApplicable(T.self) }) {
+        if let foreign = requirements.first(where: { !$0.isApplicable(type) }) {
             self.declarationError = InjectionError.invalidRequirement(
                 typeName(type), root: foreign.rootType.description)
         } else if let nested = requirements.first(where: \.isNested) {
@@ -48,14 +83,11 @@ final class InjectableMetadata: Sendable {
         }
         self.hasDeclarationError = declarationError != nil
         self.classIdentifier = ObjectIdentifier(type)
-        self.isInstance = { $0 is T }
-        if initializer.isDefault {
-            self.makeDefault = { try T() }
-        } else {
-            self.makeDefault = nil
-        }
-        self.awake = { unsafeDowncast($0, to: T.self).awakeFromInjection() }
-        self.planType = TypedBuildPlan<T>.self
+        self.isInstance = isInstance
+        self.makeDefault = makeDefault
+        self.awake = awake
+        self.planType = planType
+        self.isMainActor = isMainActor
     }
 
     private static let cache = LockedBox<[ObjectIdentifier: InjectableMetadata]>([:])
@@ -80,8 +112,31 @@ final class InjectableMetadata: Sendable {
     /// searching every conformance in the program.
     static func of(dynamic type: Any.Type) -> InjectableMetadata? {
         if let known = cache.withLock({ $0[ObjectIdentifier(type)] }) { return known }
-        guard let injectable = type as? any Injectable.Type else { return nil }
-        return of(injectable)
+        if let injectable = type as? any Injectable.Type { return of(injectable) }
+        if let mainActor = type as? any MainActorInjectable.Type, MainActorIsolation.isProven {
+            return MainActor.assumeIsolated { of(mainActor: mainActor) }
+        }
+        return nil
+    }
+
+    /// The metadata of a main-actor type, computed on first use, on the main actor.
+    @MainActor
+    static func of<T: MainActorInjectable>(mainActor type: T.Type) -> InjectableMetadata {
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        let computed = InjectableMetadata(mainActor: type)
+        return cache.withLock { table in
+            if let raced = table[id] { return raced }
+            table[id] = computed
+            return computed
+        }
+    }
+
+    /// The metadata of a main-actor type: cached, or read now when this thread's
+    /// requests are proven to run on the main actor; otherwise the error.
+    static func of<T: MainActorInjectable>(provingMainActor type: T.Type) throws -> InjectableMetadata {
+        if let known = cache.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        return try MainActorIsolation.run(type) { of(mainActor: type) }
     }
 
     /// A plan that builds this type with `init()` (or its initializer, given

@@ -87,7 +87,7 @@ extension Injector {
                 scope = .normal
                 source = .link(try linkedRecipe(for: implementation, from: key))
             case .type(let implementation, let metadata):
-                let built = metadata()
+                let built = try metadata()
                 if let explicit = binding.scope {
                     scope = explicit
                 } else if let (overridden, overrider) = scopeOverride(for: implementation.id) {
@@ -115,6 +115,10 @@ extension Injector {
             return Recipe(key: key, type: type, scope: scope, source: source, binding: binding, owner: self)
         }
         guard key.name == nil, let metadata = InjectableMetadata.of(dynamic: type.type) else {
+            if key.name == nil, let mainActor = type.type as? any MainActorInjectable.Type {
+                // Its declarations are read on the main actor only.
+                throw InjectionError.mainActorRequired(typeName(mainActor))
+            }
             throw InjectionError.noBinding(
                 for: type.type, name: key.name, nearMatches: nearMatches(for: key, type: type))
         }

@@ -41,6 +41,9 @@ final class Recipe: Sendable {
     private let planSlots: AtomicSlots?
     /// For a recipe with ``accepts``: the class of the first object it accepted.
     private let acceptedSlot: AtomicSlots?
+    /// Whether this recipe builds (or links to) a ``MainActorInjectable`` type: it is
+    /// answered only where the main actor is proven.
+    let isMainActor: Bool
 
     init(
         key: BindingKey, type: TypeReference, scope: Scope, source: Source, binding: Binding?, owner: Injector
@@ -65,6 +68,11 @@ final class Recipe: Sendable {
         self.gateSlot = scope.isShared ? AtomicSlots(count: 1) : nil
         self.planSlots = scope == .normal && objectMetadata != nil ? AtomicSlots(count: 2) : nil
         self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
+        switch source {
+        case .build(let metadata): self.isMainActor = metadata.isMainActor
+        case .link(let target): self.isMainActor = target.isMainActor
+        default: self.isMainActor = false
+        }
     }
 
     /// The scope objects answered by this recipe live in: a link's target's.

@@ -61,6 +61,10 @@ final class ResolutionContext {
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
     @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
     @exclusivity(unchecked) var activeRequests = 0
+    /// Whether the requests under way on this thread run on the main actor: the
+    /// outermost one proven so, and every request nested in it (see
+    /// ``MainActorIsolation``).
+    @exclusivity(unchecked) var isOnMainActor = false
     /// The creation gates this thread holds, each with how many reasons it has to:
     /// requests for the group's objects under way, and objects of the group started
     /// and not yet published (or dropped).

@@ -3,14 +3,21 @@
 extension Injector {
     /// Answers one request made through the public API, a ``Provider`` or an
     /// ``ObjectFactory``.
+    ///
+    /// `onMainActor` says the caller is proven to run on the main actor (its
+    /// `#isolation`), so ``MainActorInjectable`` types may be built.
     @inline(__always)
-    func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+    func resolve<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool = false) throws
+        -> T
+    {
         // The warm path, without generic work: a published singleton or a compiled
         // build of exactly `T`.
-        if name == nil, arguments.isEmpty, !isTracing, let object = try warmObject(of: ObjectIdentifier(type)) {
+        if name == nil, arguments.isEmpty, !isTracing,
+            let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
+        {
             return unsafeBitCast(object, to: T.self)
         }
-        return try resolveCold(type, named: name, arguments: arguments)
+        return try resolveCold(type, named: name, arguments: arguments, onMainActor: onMainActor)
     }
 
     /// ``resolve(_:named:arguments:)`` for a type known to be `Injectable`: before
@@ -18,12 +25,16 @@ extension Injector {
     /// conformance the compiler passed, not looked up at run time (a search of
     /// every conformance in the program, which grows with its size).
     @inline(__always)
-    func resolve<T: Injectable>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
-        if name == nil, arguments.isEmpty, !isTracing, let object = try warmObject(of: ObjectIdentifier(type)) {
+    func resolve<T: Injectable>(
+        _ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool = false
+    ) throws -> T {
+        if name == nil, arguments.isEmpty, !isTracing,
+            let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
+        {
             return unsafeDowncast(object, to: T.self)
         }
         if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(type) }
-        return try resolveCold(type, named: name, arguments: arguments)
+        return try resolveCold(type, named: name, arguments: arguments, onMainActor: onMainActor)
     }
 
     /// A published singleton of exactly the class `type`, or a new object of it from
@@ -32,25 +43,29 @@ extension Injector {
     /// Recipes, plans and the context are used without retaining them (their
     /// owners keep them): on two threads, retains of shared objects contend.
     @inline(__always)
-    private func warmObject(of type: ObjectIdentifier) throws -> AnyObject? {
+    private func warmObject(of type: ObjectIdentifier, onMainActor: Bool) throws -> AnyObject? {
         guard let recipe = unmanagedQuickRecipe(for: type) else { return nil }
         return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
+            // Off the main actor, the resolver answers a main-actor type (with an error).
+            if recipe.isMainActor, !onMainActor { return nil }
             if let object = recipe.singletonValue() {
                 return ObjectIdentifier(Swift.type(of: object)) == type ? object : nil
             }
             guard let plan = recipe.unmanagedPlan else { return nil }
             return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
                 guard plan.type == type else { return nil }
-                return try warmRequest(plan) { () throws(PlanFailure) in try plan.build() }
+                return try warmRequest(plan, onMainActor: onMainActor) { () throws(PlanFailure) in try plan.build() }
             }
         }
     }
 
     /// ``resolve(_:named:arguments:)`` through the resolver.
     @inline(never)
-    private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable]) throws -> T {
+    private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
+        throws -> T
+    {
         let reference = TypeReference(type)
-        switch try resolveObject(reference, named: name, arguments: arguments) {
+        switch try resolveObject(reference, named: name, arguments: arguments, onMainActor: onMainActor) {
         case .object(let object):
             if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
             // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
@@ -64,7 +79,7 @@ extension Injector {
                 throw error
             }
         case .value(let recipe):
-            return try resolveValue(type, recipe: recipe, named: name, arguments: arguments)
+            return try resolveValue(type, recipe: recipe, named: name, arguments: arguments, onMainActor: onMainActor)
         }
     }
 
@@ -79,9 +94,9 @@ extension Injector {
     /// Answers a request for a recipe that builds objects, without boxing the
     /// object; hands any other recipe (a closure, an instance, a link…) back.
     private func resolveObject(
-        _ type: TypeReference, named name: String?, arguments: [any Sendable]
+        _ type: TypeReference, named name: String?, arguments: [any Sendable], onMainActor: Bool
     ) throws -> Answer {
-        try withRequest { context in
+        try withRequest(onMainActor: onMainActor) { context in
             do {
                 let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
                 guard let metadata = recipe.objectMetadata else { return .value(recipe) }
@@ -98,9 +113,9 @@ extension Injector {
 
     /// Answers a request for `recipe` in general: any value, cast to `T`.
     private func resolveValue<T>(
-        _ type: T.Type, recipe: Recipe, named name: String?, arguments: [any Sendable]
+        _ type: T.Type, recipe: Recipe, named name: String?, arguments: [any Sendable], onMainActor: Bool
     ) throws -> T {
-        try withRequest { context in
+        try withRequest(onMainActor: onMainActor) { context in
             do {
                 guard let value = try produce(recipe, arguments: arguments, in: context) else {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
@@ -126,20 +141,24 @@ extension Injector {
     /// The requirements are linked through the recipe of the object's class when
     /// this injector builds that class itself (`.normal`), so that the recipe's plan
     /// can fill later objects.
-    func inject(into object: AnyObject, type: ObjectIdentifier, metadata: @autoclosure () -> InjectableMetadata)
-        throws
-    {
+    func inject(
+        into object: AnyObject, type: ObjectIdentifier, metadata: @autoclosure () throws -> InjectableMetadata,
+        onMainActor: Bool = false
+    ) throws {
         let recipe = isTracing ? nil : quickRecipe(for: type)
-        if let plan = recipe?.plan, plan.type == type,
-            try warmRequest(plan, { () throws(PlanFailure) in try plan.fill(object) }) != nil
+        if let plan = recipe?.plan, plan.type == type, !plan.metadata.isMainActor || onMainActor,
+            try warmRequest(plan, onMainActor: onMainActor, { () throws(PlanFailure) in try plan.fill(object) }) != nil
         {
             return
         }
-        let metadata = metadata()
+        let metadata = try metadata()
         let classRecipe = recipe ?? (try? self.recipe(for: BindingKey(metadata.type.type), type: metadata.type))
         let links = classRecipe.flatMap { $0.objectMetadata === metadata && $0.owner === self ? $0.links : nil }
-        try withRequest { context in
+        try withRequest(onMainActor: onMainActor) { context in
             do {
+                if metadata.isMainActor, !context.isOnMainActor {
+                    throw InjectionError.mainActorRequired(metadata.name)
+                }
                 if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
                 let depth = context.frames.count
                 context.frames.append(
@@ -171,9 +190,24 @@ extension Injector {
         }
     }
 
+    /// ``withRequest(_:)`` for a request whose caller may be proven to run on the main
+    /// actor: for its duration (and that of the requests nested in it), the context
+    /// says so (see ``MainActorIsolation``).
+    @inline(__always)
+    func withRequest<Result>(onMainActor: Bool, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
+        guard onMainActor else { return try withRequest(body) }
+        return try withRequest { context in
+            let outer = context.isOnMainActor
+            context.isOnMainActor = true
+            defer { context.isOnMainActor = outer }
+            return try body(context)
+        }
+    }
+
     /// The value of `recipe` in its scope: cached, registered in this request, or
     /// built now.
     func produce(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
+        if recipe.isMainActor { try checkMainActor(recipe, in: context) }
         if isTracing, let tracer {
             tracer.record(
                 .init(.requested, recipe, context.traceDepth, dependencyOf: context.declaringDependency))
@@ -253,6 +287,16 @@ extension Injector {
         }
     }
 
+    /// Throws unless this thread's requests are proven to run on the main actor, for
+    /// a recipe of a ``MainActorInjectable`` type: nothing is built or handed out.
+    @inline(never)
+    private func checkMainActor(_ recipe: Recipe, in context: ResolutionContext) throws {
+        guard !context.isOnMainActor else { return }
+        var target = recipe
+        while case .link(let linked) = target.source { target = linked }
+        throw InjectionError.mainActorRequired(target.objectMetadata?.name ?? target.typeName)
+    }
+
     @inline(__always)
     private func checkCycle(_ recipe: Recipe, in context: ResolutionContext) throws {
         if let start = context.cycleStart(for: recipe) {
@@ -266,6 +310,7 @@ extension Injector {
     func produceObject(
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
+        if recipe.isMainActor { try checkMainActor(recipe, in: context) }
         if !isTracing {
             if recipe.scope == .normal {
                 return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)

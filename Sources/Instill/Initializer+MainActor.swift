@@ -1,0 +1,82 @@
+/// Initializer injection for ``MainActorInjectable`` types: the closure runs on the
+/// main actor.
+extension Initializer {
+    /// An initializer of a main-actor type whose closure receives `dependencies`,
+    /// resolved, and runs on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// final class WeatherViewModel: MainActorInjectable {
+    ///     let service: any WeatherService
+    ///     init(service: any WeatherService) { self.service = service }
+    ///     static let initializer = Initializer(mainActorDependencies: (any WeatherService).self) {
+    ///         WeatherViewModel(service: $0)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The dependencies may be anything an ``Injectable`` type's may be; they are
+    /// resolved on the main actor, in order, before the closure runs.
+    ///
+    /// It has its own label because the closure's isolation is part of its type:
+    /// with `Initializer(dependencies:)`, a main-actor class's initializer is called
+    /// from a nonisolated closure, and the compiler says `call to main actor-isolated
+    /// initializer ... in a synchronous nonisolated context`.
+    ///
+    /// - Parameters:
+    ///   - first: the first type to resolve.
+    ///   - rest: the other types to resolve, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance, on the main actor, from the resolved dependencies.
+    @inlinable
+    @MainActor
+    public init<Object: MainActorInjectable, First, each D>(
+        mainActorDependencies first: First.Type, _ rest: repeat (each D).Type,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
+            defaults: [], takesArguments: false
+        ) { base, _ in
+            let buffer = MainActorIsolation.Buffer(base)
+            let object: Object = try MainActorIsolation.run(Object.self) {
+                var values = DependencyValues(buffer.base)
+                return try build(values.next(First.self), repeat values.next((each D).self))
+            }
+            return object
+        }
+    }
+
+    /// An initializer of a main-actor type whose closure receives `dependencies`
+    /// written with ``Resolved`` (for named bindings), and runs on the main actor.
+    ///
+    /// - Parameters:
+    ///   - first: the first dependency to resolve.
+    ///   - rest: the other dependencies, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance, on the main actor, from the resolved dependencies.
+    @inlinable
+    @MainActor
+    public init<Object: MainActorInjectable, First, each D>(
+        mainActorDependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
+            defaults: [], takesArguments: false
+        ) { base, _ in
+            let buffer = MainActorIsolation.Buffer(base)
+            let object: Object = try MainActorIsolation.run(Object.self) {
+                var values = DependencyValues(buffer.base)
+                return try build(values.next(First.self), repeat values.next((each D).self))
+            }
+            return object
+        }
+    }
+}

@@ -1,0 +1,31 @@
+extension InjectionError.Kind {
+    /// A ``MainActorInjectable`` type was reached from code not proven to run on the
+    /// main actor: a request from a nonisolated context or another actor, through a
+    /// protocol binding or a requirement of a nonisolated type. Nothing was built.
+    public static let mainActorRequired = InjectionError.Kind("mainActorRequired")
+}
+
+extension InjectionError {
+    static func mainActorRequired(_ type: String) -> InjectionError {
+        InjectionError(
+            .mainActorRequired, type: type,
+            summary: "\(type) is isolated to the main actor, and this request does not run on the main actor.",
+            fix:
+                "request it from @MainActor code (a @MainActor function, or `await MainActor.run { ... }`), or inject Provider<\(type)> and call it on the main actor."
+        )
+    }
+}
+
+extension InjectionError {
+    /// Found by ``Injector/validate(roots:isolation:)``: a nonisolated type requires a
+    /// main-actor one directly.
+    static func mainActorHeld(holder: String, held: String, required: String) -> InjectionError {
+        InjectionError(
+            .mainActorRequired, type: holder,
+            summary:
+                "\(holder) is not isolated to the main actor, and requires \(held), which is: only the main actor can build \(holder).",
+            fix:
+                "make \(holder) a @MainActor MainActorInjectable type, or require Provider<\(required)> and call it on the main actor."
+        )
+    }
+}
