@@ -39,6 +39,9 @@ enum MainActorIsolation {
     @inline(__always)
     static func isMainActor(_ isolation: (any Actor)?) -> Bool {
         guard let isolation else { return false }
-        return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
+        return ObjectIdentifier(isolation) == mainActor
     }
+
+    /// The main actor's identity, read once (`MainActor.shared` costs a call each time).
+    private static let mainActor = ObjectIdentifier(MainActor.shared)
 }
