@@ -41,10 +41,10 @@ extension Initializer {
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            let buffer = MainActorIsolation.Buffer(base)
-            let object: Object = try MainActorIsolation.run(Object.self) {
-                var values = DependencyValues(buffer.base)
-                return try build(values.next(First.self), repeat values.next((each D).self))
+            let call = MainActorCall(build: build, base: base)
+            let object: Object = try MainActorIsolation.run(Object.self, with: call) { call in
+                var values = DependencyValues(call.base)
+                return try call.build(values.next(First.self), repeat values.next((each D).self))
             }
             return object
         }
@@ -71,12 +71,27 @@ extension Initializer {
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            let buffer = MainActorIsolation.Buffer(base)
-            let object: Object = try MainActorIsolation.run(Object.self) {
-                var values = DependencyValues(buffer.base)
-                return try build(values.next(First.self), repeat values.next((each D).self))
+            let call = MainActorCall(build: build, base: base)
+            let object: Object = try MainActorIsolation.run(Object.self, with: call) { call in
+                var values = DependencyValues(call.base)
+                return try call.build(values.next(First.self), repeat values.next((each D).self))
             }
             return object
         }
+    }
+}
+
+/// A main-actor initializer's closure and the dependencies it reads, handed to
+/// ``MainActorIsolation/run(_:with:_:)`` together so that the main-actor part captures
+/// nothing.
+@usableFromInline
+struct MainActorCall<Object, First, each D> {
+    @usableFromInline let build: @MainActor @Sendable (First, repeat each D) throws -> Object
+    @usableFromInline let base: UnsafeMutableRawPointer
+
+    @inlinable
+    init(build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object, base: UnsafeMutableRawPointer) {
+        self.build = build
+        self.base = base
     }
 }

@@ -76,6 +76,7 @@ let benchmarks: @Sendable () -> Void = {
 
     carGraph()
     initializerCarGraph()
+    mainActorViewModel()
     singletonHit()
     wideAndDeep()
     namedLookup()

@@ -20,6 +20,11 @@ do {
     let spare = try sports.spareWheel()
     print("After a flat tyre: wheel #\(spare.serial) fitted, \(Wheel.made) built")
 
+    // A main-actor view model: this top-level code runs on the main actor, so the
+    // request is synchronous, and the model's initializer and awake run there too.
+    let screen = try injector.getObject(ShowroomScreen.self)
+    print("Main-actor screen: \(screen.headline); shares the garage: \(screen.garage === garage)")
+
     let sameGarage = try injector[Garage.self]
     print("Garage is a singleton: \(sameGarage === garage), holding \(sameGarage.cars.count) cars")
 

@@ -199,8 +199,7 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
 final class MainActorBuildPlan<T: MainActorInjectable>: BuildPlan, @unchecked Sendable {
     override func make() throws -> AnyObject { try MainActorIsolation.run(T.self) { try T() } }
     override func awake(_ object: AnyObject) {
-        let typed = unsafeDowncast(object, to: T.self)
-        _ = try? MainActorIsolation.run(T.self) { typed.awakeFromInjection() }
+        _ = try? MainActorIsolation.run(T.self, with: unsafeDowncast(object, to: T.self)) { $0.awakeFromInjection() }
     }
 }
 

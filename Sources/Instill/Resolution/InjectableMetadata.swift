@@ -52,9 +52,10 @@ final class InjectableMetadata: Sendable {
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
             isInstance: { $0 is T }, makeDefault: makeDefault,
             awake: { object in
-                let typed = unsafeDowncast(object, to: T.self)
                 // Awakes follow builds on the same thread, which proved the main actor.
-                _ = try? MainActorIsolation.run(T.self) { typed.awakeFromInjection() }
+                _ = try? MainActorIsolation.run(T.self, with: unsafeDowncast(object, to: T.self)) {
+                    $0.awakeFromInjection()
+                }
             },
             planType: MainActorBuildPlan<T>.self)
     }

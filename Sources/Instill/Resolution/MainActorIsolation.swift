@@ -13,24 +13,43 @@ enum MainActorIsolation {
     /// Runs `body` on the main actor, for an object of `type`; throws
     /// ``InjectionError/Kind-swift.struct/mainActorRequired`` when this thread's
     /// requests are not proven to run on the main actor.
-    @usableFromInline
+    ///
+    /// The proof stands in for `MainActor.assumeIsolated`'s run-time executor check
+    /// (hundreds of instructions per call); debug builds make that check too, so the
+    /// test suites hold the proof to it.
+    @inlinable
+    @inline(__always)
     static func run<Result: Sendable>(_ type: Any.Type, _ body: @MainActor () throws -> Result) throws -> Result {
-        guard isProven else { throw InjectionError.mainActorRequired(typeName(type)) }
-        return try MainActor.assumeIsolated(body)
+        try run(type, with: (), { _ in try body() })
     }
 
-    /// The dependency buffer of a build, read by the main-actor part of the same
-    /// build: ``run(_:_:)`` runs that part synchronously, on the thread that owns the
-    /// buffer, while the build waits for it.
-    @usableFromInline
-    struct Buffer: @unchecked Sendable {
-        @usableFromInline let base: UnsafeMutableRawPointer
+    /// ``run(_:_:)`` for a `body` that takes what it works on as `argument` rather
+    /// than capturing it: a closure that captures nothing is called without
+    /// allocating its context.
+    @inlinable
+    @inline(__always)
+    static func run<Argument, Result: Sendable>(
+        _ type: Any.Type, with argument: Argument, _ body: @MainActor (Argument) throws -> Result
+    ) throws -> Result {
+        guard isProven else { throw notProven(type) }
+        #if DEBUG
+            MainActor.assertIsolated("Instill's main-actor proof does not hold")
+        #endif
+        // A synchronous main-actor function has the same calling convention as a
+        // nonisolated one; isolation is a compile-time property of its type.
+        return try withoutActuallyEscaping(body) { body in
+            try unsafeBitCast(body, to: ((Argument) throws -> Result).self)(argument)
+        }
+    }
 
-        @usableFromInline
-        init(_ base: UnsafeMutableRawPointer) { self.base = base }
+    /// The error for a main-actor `type` reached where the main actor is not proven.
+    @usableFromInline
+    static func notProven(_ type: Any.Type) -> InjectionError {
+        InjectionError.mainActorRequired(typeName(type))
     }
 
     /// Whether this thread's requests are proven to run on the main actor.
+    @usableFromInline
     static var isProven: Bool {
         ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.isOnMainActor }
     }
