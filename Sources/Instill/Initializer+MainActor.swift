@@ -31,22 +31,20 @@ extension Initializer {
     ///   - build: builds the instance, on the main actor, from the resolved dependencies.
     @inlinable
     @MainActor
-    public init<Object: MainActorInjectable, First, each D>(
+    public init<First, each D>(
         mainActorDependencies first: First.Type, _ rest: repeat (each D).Type,
         file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
     ) {
+        let unisolated = MainActorCall(build).unisolated
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            let call = MainActorCall(build: build, base: base)
-            let object: Object = try MainActorIsolation.run(Object.self, with: call) { call in
-                var values = DependencyValues(call.base)
-                return try call.build(values.next(First.self), repeat values.next((each D).self))
-            }
-            return object
+            try MainActorIsolation.checkInitializer()
+            var values = DependencyValues(base)
+            return try unisolated.build(values.next(First.self), repeat values.next((each D).self))
         }
     }
 
@@ -61,37 +59,47 @@ extension Initializer {
     ///   - build: builds the instance, on the main actor, from the resolved dependencies.
     @inlinable
     @MainActor
-    public init<Object: MainActorInjectable, First, each D>(
+    public init<First, each D>(
         mainActorDependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
         file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
     ) {
+        let unisolated = MainActorCall(build).unisolated
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            let call = MainActorCall(build: build, base: base)
-            let object: Object = try MainActorIsolation.run(Object.self, with: call) { call in
-                var values = DependencyValues(call.base)
-                return try call.build(values.next(First.self), repeat values.next((each D).self))
-            }
-            return object
+            try MainActorIsolation.checkInitializer()
+            var values = DependencyValues(base)
+            return try unisolated.build(values.next(First.self), repeat values.next((each D).self))
         }
     }
 }
 
-/// A main-actor initializer's closure and the dependencies it reads, handed to
-/// ``MainActorIsolation/run(_:with:_:)`` together so that the main-actor part captures
-/// nothing.
+/// A main-actor initializer's closure, kept as a value so that its isolation can be
+/// dropped from its type once (a function type with a parameter pack cannot be cast
+/// directly). Called only after ``MainActorIsolation/check(_:)``; see
+/// ``MainActorIsolation``.
 @usableFromInline
-struct MainActorCall<Object, First, each D> {
-    @usableFromInline let build: @MainActor @Sendable (First, repeat each D) throws -> Object
-    @usableFromInline let base: UnsafeMutableRawPointer
+struct MainActorCall<First, each D> {
+    @usableFromInline let build: @MainActor @Sendable (First, repeat each D) throws -> AnyObject
 
     @inlinable
-    init(build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Object, base: UnsafeMutableRawPointer) {
+    init(_ build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject) {
         self.build = build
-        self.base = base
     }
+
+    /// The same closure without its main-actor isolation.
+    @inlinable
+    var unisolated: UnisolatedCall<First, repeat each D> {
+        unsafeBitCast(self, to: UnisolatedCall<First, repeat each D>.self)
+    }
+}
+
+/// ``MainActorCall`` with the isolation dropped from the closure's type: the same
+/// layout, called only where the main actor is proven.
+@usableFromInline
+struct UnisolatedCall<First, each D>: Sendable {
+    @usableFromInline let build: @Sendable (First, repeat each D) throws -> AnyObject
 }

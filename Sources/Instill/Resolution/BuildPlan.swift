@@ -194,13 +194,15 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
 }
 
 /// The ``BuildPlan`` of one ``MainActorInjectable`` type: its `init()` and awake,
-/// run on the main actor. The resolver runs such a plan only where the main actor is
-/// proven (``MainActorIsolation``), and a nonisolated type's plan never nests one.
-final class MainActorBuildPlan<T: MainActorInjectable>: BuildPlan, @unchecked Sendable {
-    override func make() throws -> AnyObject { try MainActorIsolation.run(T.self) { try T() } }
-    override func awake(_ object: AnyObject) {
-        _ = try? MainActorIsolation.run(T.self, with: unsafeDowncast(object, to: T.self)) { $0.awakeFromInjection() }
+/// from the metadata's closures, which check the main-actor proof
+/// (``MainActorIsolation``). The resolver runs such a plan only where the main actor
+/// is proven, and a nonisolated type's plan never nests one.
+final class MainActorBuildPlan: BuildPlan, @unchecked Sendable {
+    override func make() throws -> AnyObject {
+        guard let makeDefault = metadata.makeDefault else { throw InjectionError.noInitializer(metadata.name) }
+        return try makeDefault()
     }
+    override func awake(_ object: AnyObject) { metadata.awake(object) }
 }
 
 /// A failure inside a ``BuildPlan``: an initializer threw.

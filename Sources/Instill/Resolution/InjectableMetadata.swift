@@ -42,22 +42,30 @@ final class InjectableMetadata: Sendable {
     }
 
     /// The metadata of a main-actor type, read on the main actor. Its closures run
-    /// main-actor code through ``MainActorIsolation/run(_:_:)``.
+    /// main-actor code only after ``MainActorIsolation/check(_:)``.
     @MainActor
     private convenience init<T: MainActorInjectable>(mainActor type: T.Type) {
         let initializer = T.initializer
         var makeDefault: (@Sendable () throws -> AnyObject)?
-        if initializer.isDefault { makeDefault = { try MainActorIsolation.run(T.self) { try T() } } }
+        if initializer.isDefault {
+            let make = MainActorIsolation.unisolated { (_: Void) throws -> AnyObject in try T() }
+            makeDefault = {
+                try MainActorIsolation.check(T.self)
+                return try make(())
+            }
+        }
+        // Called only to awake an object this thread built (or filled) after the
+        // resolver checked the main-actor proof for it, in the same request.
+        let awake = MainActorIsolation.unisolatedAwake { object in
+            #if DEBUG
+                MainActor.assertIsolated("Instill's main-actor proof does not hold")
+            #endif
+            unsafeDowncast(object, to: T.self).awakeFromInjection()
+        }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
-            isInstance: { $0 is T }, makeDefault: makeDefault,
-            awake: { object in
-                // Awakes follow builds on the same thread, which proved the main actor.
-                _ = try? MainActorIsolation.run(T.self, with: unsafeDowncast(object, to: T.self)) {
-                    $0.awakeFromInjection()
-                }
-            },
-            planType: MainActorBuildPlan<T>.self)
+            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake,
+            planType: MainActorBuildPlan.self)
     }
 
     private init(

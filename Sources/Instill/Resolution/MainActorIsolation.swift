@@ -6,40 +6,60 @@
 /// the main actor, or it is a `@MainActor` entry point), or a request nested
 /// synchronously inside one. Synchronous code does not change threads or actors, so
 /// for that time the thread runs on the main actor, and `MainActor.assumeIsolated`
-/// holds. Everything the engine calls on a ``MainActorInjectable`` type goes through
-/// ``run(_:_:)``, which throws instead of trapping when the proof is missing.
+/// would hold. Every main-actor closure the engine keeps is called only after
+/// ``check(_:)`` passes, which throws instead of trapping when the proof is missing.
+///
+/// The proof stands in for `MainActor.assumeIsolated`'s run-time executor check
+/// (hundreds of instructions per call); debug builds make that check too, so the
+/// test suites hold the proof to it.
 @usableFromInline
 enum MainActorIsolation {
-    /// Runs `body` on the main actor, for an object of `type`; throws
-    /// ``InjectionError/Kind-swift.struct/mainActorRequired`` when this thread's
-    /// requests are not proven to run on the main actor.
-    ///
-    /// The proof stands in for `MainActor.assumeIsolated`'s run-time executor check
-    /// (hundreds of instructions per call); debug builds make that check too, so the
-    /// test suites hold the proof to it.
+    /// Throws ``InjectionError/Kind-swift.struct/mainActorRequired`` for an object of
+    /// `type` unless this thread's requests are proven to run on the main actor.
     @inlinable
     @inline(__always)
-    static func run<Result: Sendable>(_ type: Any.Type, _ body: @MainActor () throws -> Result) throws -> Result {
-        try run(type, with: (), { _ in try body() })
-    }
-
-    /// ``run(_:_:)`` for a `body` that takes what it works on as `argument` rather
-    /// than capturing it: a closure that captures nothing is called without
-    /// allocating its context.
-    @inlinable
-    @inline(__always)
-    static func run<Argument, Result: Sendable>(
-        _ type: Any.Type, with argument: Argument, _ body: @MainActor (Argument) throws -> Result
-    ) throws -> Result {
+    static func check(_ type: Any.Type) throws {
         guard isProven else { throw notProven(type) }
         #if DEBUG
             MainActor.assertIsolated("Instill's main-actor proof does not hold")
         #endif
-        // A synchronous main-actor function has the same calling convention as a
-        // nonisolated one; isolation is a compile-time property of its type.
+    }
+
+    /// ``check(_:)`` for a main-actor initializer's closure, which does not know the
+    /// type it builds (the resolver, which does, checks first).
+    @usableFromInline
+    static func checkInitializer() throws {
+        guard isProven else { throw InjectionError.mainActorRequired("a main-actor initializer") }
+        #if DEBUG
+            MainActor.assertIsolated("Instill's main-actor proof does not hold")
+        #endif
+    }
+
+    /// Runs `body` on the main actor, for an object of `type`, after ``check(_:)``.
+    static func run<Result: Sendable>(_ type: Any.Type, _ body: @MainActor () throws -> Result) throws -> Result {
+        try check(type)
         return try withoutActuallyEscaping(body) { body in
-            try unsafeBitCast(body, to: ((Argument) throws -> Result).self)(argument)
+            try unsafeBitCast(body, to: (() throws -> Result).self)()
         }
+    }
+
+    /// `body` without its main-actor isolation, made once and kept: call it only after
+    /// ``check(_:)``. A synchronous main-actor function has the same calling
+    /// convention as a nonisolated one; isolation is a compile-time property of its
+    /// type, so only the type changes.
+    @inlinable
+    static func unisolated<Argument, Result>(
+        _ body: @escaping @MainActor @Sendable (Argument) throws -> Result
+    ) -> @Sendable (Argument) throws -> Result {
+        unsafeBitCast(body, to: (@Sendable (Argument) throws -> Result).self)
+    }
+
+    /// ``unisolated(_:)`` for an awake: not generic, so calling it needs no
+    /// reabstraction.
+    static func unisolatedAwake(
+        _ body: @escaping @MainActor @Sendable (AnyObject) -> Void
+    ) -> @Sendable (AnyObject) -> Void {
+        unsafeBitCast(body, to: (@Sendable (AnyObject) -> Void).self)
     }
 
     /// The error for a main-actor `type` reached where the main actor is not proven.
