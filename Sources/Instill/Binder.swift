@@ -109,12 +109,26 @@ public final class Binder {
     /// ```swift
     /// binder.bind((any Clock).self, scope: .singleton) { _ in SystemClock() }
     /// ```
+    @inlinable
     public func bind<Bound>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         file: StaticString = #fileID, line: UInt = #line,
         _ make: @escaping @Sendable (Injector) throws -> Bound?
     ) {
-        add(type, name: name, source: .closure({ try make($0) as Any? }), scope: scope, file: file, line: line)
+        // Specialized where the binding is made, so boxing the value as `Any` looks
+        // up no `Optional<Bound>` metadata on each call.
+        addClosure(type, name: name, scope: scope, file: file, line: line) { injector -> Any? in
+            guard let value = try make(injector) else { return nil }
+            return value
+        }
+    }
+
+    @usableFromInline
+    func addClosure(
+        _ type: Any.Type, name: String?, scope: Scope, file: StaticString, line: UInt,
+        _ make: @escaping @Sendable (Injector) throws -> Any?
+    ) {
+        add(type, name: name, source: .closure(make), scope: scope, file: file, line: line)
     }
 
     /// Binds a type to an ``ObjectProvider``, which receives the injector and each

@@ -109,10 +109,10 @@ final class ResolutionContext {
 
     /// Throws when this thread's stack has no room for another level of the graph.
     @inline(__always)
-    func checkStack(building type: String) throws {
+    func checkStack(building type: @autoclosure () -> String) throws {
         guard stack.isLow() else { return }
         throw fail(
-            InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
+            InjectionError.depthLimit(type(), depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
     }
 
     /// The `.graph` object `recipe` made in this request, if any.

@@ -59,67 +59,35 @@ extension Injector {
         }
     }
 
-    /// ``resolve(_:named:arguments:)`` through the resolver.
+    /// ``resolve(_:named:arguments:)`` through the resolver, in one request: an object
+    /// without boxing it, any other value cast to `T`.
     @inline(never)
     private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
         throws -> T
     {
         let reference = TypeReference(type)
-        switch try resolveObject(reference, named: name, arguments: arguments, onMainActor: onMainActor) {
-        case .object(let object):
-            if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
-            // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
-            // metadata on every call.
-            switch object {
-            case let typed as T: return typed
-            default:
-                var error = InjectionError.instanceDoesNotConform(
-                    typeName(Swift.type(of: object)), boundTo: reference.description)
-                error.requestedType = reference.description
-                throw error
-            }
-        case .value(let recipe):
-            return try resolveValue(type, recipe: recipe, named: name, arguments: arguments, onMainActor: onMainActor)
-        }
-    }
-
-    /// What ``resolveObject(_:named:arguments:)`` found.
-    private enum Answer {
-        /// An object built (or cached) for a recipe that builds objects.
-        case object(AnyObject)
-        /// Any other recipe, for ``resolveValue(_:recipe:named:arguments:)`` to answer.
-        case value(Recipe)
-    }
-
-    /// Answers a request for a recipe that builds objects, without boxing the
-    /// object; hands any other recipe (a closure, an instance, a link…) back.
-    private func resolveObject(
-        _ type: TypeReference, named name: String?, arguments: [any Sendable], onMainActor: Bool
-    ) throws -> Answer {
-        try withRequest(onMainActor: onMainActor) { context in
+        return try withRequest(onMainActor: onMainActor) { context in
             do {
-                let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
-                guard let metadata = recipe.objectMetadata else { return .value(recipe) }
-                return .object(try produceObject(recipe, metadata: metadata, arguments: arguments, in: context))
-            } catch var error as InjectionError {
-                error.requestedType = type.description
-                if isTracing, let tracer {
-                    tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+                let recipe = try recipe(for: BindingKey(type, name: name), type: reference)
+                if let metadata = recipe.objectMetadata {
+                    let object = try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
+                    if ObjectIdentifier(Swift.type(of: object)) == reference.id {
+                        return unsafeBitCast(object, to: T.self)
+                    }
+                    // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
+                    // metadata on every call.
+                    switch object {
+                    case let typed as T: return typed
+                    default:
+                        throw InjectionError.instanceDoesNotConform(
+                            typeName(Swift.type(of: object)), boundTo: reference.description)
+                    }
                 }
-                throw error
-            }
-        }
-    }
-
-    /// Answers a request for `recipe` in general: any value, cast to `T`.
-    private func resolveValue<T>(
-        _ type: T.Type, recipe: Recipe, named name: String?, arguments: [any Sendable], onMainActor: Bool
-    ) throws -> T {
-        try withRequest(onMainActor: onMainActor) { context in
-            do {
                 guard let value = try produce(recipe, arguments: arguments, in: context) else {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
+                // A value of exactly `T` (the usual case) is taken out without a cast.
+                if Swift.type(of: value) == T.self { return Self.unbox(value, as: T.self) }
                 switch value {
                 case let typed as T: return typed
                 default:
@@ -127,13 +95,21 @@ extension Injector {
                         typeName(Swift.type(of: value)), boundTo: typeName(type))
                 }
             } catch var error as InjectionError {
-                error.requestedType = typeName(type)
+                error.requestedType = reference.description
                 if isTracing, let tracer {
                     tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
                 }
                 throw error
             }
         }
+    }
+
+    /// `value` as `T`, when its dynamic type is exactly `T`: opening the existential
+    /// gives a `V` that is `T`, so the bit cast is an identity.
+    @inline(__always)
+    private static func unbox<T>(_ value: Any, as _: T.Type) -> T {
+        func open<V>(_ opened: V) -> T { unsafeBitCast(opened, to: T.self) }
+        return open(value)
     }
 
     /// Fills the requirements of an object built elsewhere, then awakes it.
