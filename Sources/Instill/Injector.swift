@@ -153,6 +153,21 @@ public final class Injector: Sendable {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
+    /// ``getObject(_:named:arguments:isolation:)`` with no name and no arguments:
+    /// the compiler picks it for `getObject(Car.self)`, which then passes no empty
+    /// argument list.
+    @_documentation(visibility: internal)
+    public func getObject<T>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// ``getObject(_:isolation:)`` for an `Injectable` type, chosen by the compiler
+    /// when it knows the conformance.
+    @_documentation(visibility: internal)
+    public func getObject<T: Injectable>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
     /// An assembled object of a main-actor type, from main-actor code: built, filled
     /// and awoken on the main actor (see ``MainActorInjectable``).
     ///
