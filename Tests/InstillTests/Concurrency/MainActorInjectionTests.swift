@@ -125,6 +125,32 @@ private func weatherModule() -> Bindings {
     Bindings { $0.bind((any WeatherService).self, to: FixedWeather.self) }
 }
 
+/// A non-final main-actor base whose key paths the subclass extends, with an observed
+/// property: the key paths kept for main-actor types are the runtime's own.
+@MainActor
+private class BaseScreen: MainActorInjectable {
+    var units: Units! {
+        didSet { unitsSet += 1 }
+    }
+    var unitsSet = 0
+    class var requires: Requirements { Requirements(\BaseScreen.units) }
+    required init() {}
+}
+
+@MainActor
+private final class DetailScreen: BaseScreen {
+    var session: Session!
+    override class var requires: Requirements { super.requires + Requirements(\DetailScreen.session) }
+}
+
+/// A generic main-actor type.
+@MainActor
+private final class ListModel<Item: Injectable & Sendable>: MainActorInjectable {
+    var first: Item!
+    static var requires: Requirements { Requirements(\ListModel<Item>.first) }
+    init() {}
+}
+
 /// A request through an unconstrained generic function, as nonisolated library code
 /// would make it: the compiler cannot see that `T` is a main-actor type.
 private func fetch<T>(_ type: T.Type, from injector: Injector) throws -> T {
@@ -266,6 +292,20 @@ struct MainActorInjectionTests {
             problems.first?.description.contains(
                 "Coordinator is not isolated to the main actor, and requires MainScreen, which is: only the main actor can build Coordinator."
             ) == true)
+    }
+
+    @Test("a non-final main-actor hierarchy, an observed property and a generic main-actor type, cold and warm")
+    @MainActor
+    func unusualMainActorClasses() throws {
+        let injector = Injector()
+        for _ in 0..<6 {
+            let detail = try injector.getObject(DetailScreen.self)
+            #expect(detail.units != nil)
+            #expect(detail.session != nil)
+            #expect(detail.unitsSet == 1)
+            let list = try injector.getObject(ListModel<Units>.self)
+            #expect(list.first != nil)
+        }
     }
 
     @Test("main-actor singletons asked for from many main-actor tasks at once: one instance")
