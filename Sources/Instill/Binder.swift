@@ -129,13 +129,13 @@ public final class Binder {
 
     func add(
         _ type: Any.Type, name: String?, source: Binding.Source, scope: Scope?,
-        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil, file: StaticString,
-        line: UInt
+        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil,
+        asyncStep: AsyncBindingStep? = nil, file: StaticString, line: UInt
     ) {
         bindings.append(
             Binding(
                 key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
                 accepts: accepts, module: module, location: SourceLocation(file: file, line: line),
-                dependencies: dependencies))
+                dependencies: dependencies, asyncStep: asyncStep))
     }
 }

@@ -422,12 +422,12 @@ struct InitializerInjectionTests {
         let database = MemoryDatabase()
         let injector = try Injector(modules: [Bindings { $0.bind(database, as: (any Database).self) }])
 
-        let accountant = try injector.getObject(Accountant.self)
+        let accountant = try await injector.getObject(Accountant.self)
 
         #expect(accountant.ledger.db === database)
-        #expect(accountant.ledger.log === (try injector.getObject(Logger.self)))
+        #expect(accountant.ledger.log === (try await injector.getObject(Logger.self)))
         #expect(await accountant.ledger.record("opening balance") == 1)
-        #expect(try injector.getObject(Ledger.self) !== accountant.ledger)
+        #expect(try await injector.getObject(Ledger.self) !== accountant.ledger)
     }
 
     @Test("a subclass declares its own initializer dependencies")
