@@ -24,6 +24,10 @@ extension Injector {
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty.
     /// - Throws: ``InjectionError``.
+    ///
+    /// Its symbol page is hidden so that links to the synchronous `getObject` stay
+    /// unambiguous; <doc:Concurrency> documents it.
+    @_documentation(visibility: internal)
     public func getObject<T>(_ type: T.Type, named name: String? = nil, arguments: any Sendable...) async throws -> T {
         try await resolveAwaiting(type, named: name, arguments: arguments)
     }

@@ -201,6 +201,41 @@ private final class Mirror: Injectable, Sendable {
     }
 }
 
+/// A report built by an async closure binding from dependencies it declares, and a
+/// stamp from an async initializer that reads arguments and a dependency.
+private struct Report: Sendable {
+    let host: String
+    let stamp: String
+}
+
+private final class Stamp: Injectable, Sendable {
+    let text: String
+    init(text: String) { self.text = text }
+    static let initializer = Initializer(dependencies: Clock.self, defaults: "draft") { arguments, _ in
+        await Task.yield()
+        return Stamp(text: try arguments.argument(0, as: String.self))
+    }
+}
+
+/// A synchronous initializer that asks the injector, synchronously, for an async type.
+private final class Console: Injectable, Sendable {
+    let connection: Connection
+    init(connection: Connection) { self.connection = connection }
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { factory in
+        Console(connection: try synchronously { try factory.getObject(Connection.self) })
+    }
+}
+
+/// An eager singleton with an async initializer.
+private final class Warmup: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+    static let initializer = Initializer(factory: {
+        await Task.yield()
+        return Warmup()
+    })
+}
+
 /// Runs `body` as synchronous code: in async code, `getObject` means the async form.
 private func synchronously<T>(_ body: () throws -> T) rethrows -> T { try body() }
 
@@ -402,5 +437,52 @@ struct AsyncResolutionTests {
 
                 Built only by `try await injector.getObject(...)` (async steps): any Weather, Screen, Repository, Connection.
                 """)
+    }
+
+    @Test("an async closure binding receives its declared dependencies; an async initializer its arguments")
+    func dependenciesAndArguments() async throws {
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind(Report.self, dependencies: Connection.self, Stamp.self) { connection, stamp in
+                    await Task.yield()
+                    return Report(host: connection.host, stamp: stamp.text)
+                }
+            }
+        ])
+
+        let report = try await injector.getObject(Report.self)
+        let final = try await injector.getObject(Stamp.self, arguments: "final")
+
+        #expect(report.host == "db.local")
+        #expect(report.stamp == "draft")
+        #expect(final.text == "final")
+    }
+
+    @Test("an async initializer that reads no arguments refuses them")
+    func unreadArguments() async throws {
+        let injector = Injector()
+
+        let error = try #require(
+            await #expect(throws: InjectionError.self) { try await injector.getObject(Repository.self, arguments: 1) })
+
+        #expect(error.kind == .argumentMismatch)
+    }
+
+    @Test("a synchronous request made inside an await getObject finds the async values of that request")
+    func reentrantSynchronousRequest() async throws {
+        let injector = Injector()
+
+        let console = try await injector.getObject(Console.self)
+
+        #expect(console.connection.host == "db.local")
+    }
+
+    @Test("an eager singleton with an async initializer cannot be built when the injector is created")
+    func eagerAsyncSingleton() throws {
+        let error = try #require(throws: InjectionError.self) {
+            try Injector(modules: [Bindings { $0.eagerSingleton(Warmup.self) }])
+        }
+
+        #expect(error.kind == .asyncRequired)
     }
 }
