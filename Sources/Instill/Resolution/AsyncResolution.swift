@@ -127,7 +127,7 @@ final class AsyncJob {
                 request.sharedValues[id] = (recipe, value)
             case .singleton, .weak:
                 let isPublished = { recipe.sharedValue() != nil }
-                try await AsyncGate.shared.build(recipe, isDone: isPublished) {
+                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underway, isDone: isPublished) {
                     let value = try await make(recipe, arguments: step.arguments)
                     request.sharedValues[id] = (recipe, value)
                 }

@@ -236,6 +236,38 @@ private final class Warmup: Injectable, Sendable {
     })
 }
 
+/// Two async singletons whose initializers each await the other, after a pause long
+/// enough for two tasks to start one each.
+private final class Ping: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { factory in
+        try await Task.sleep(for: .milliseconds(100))
+        _ = try await factory.getObject(Pong.self)
+        return Ping()
+    }
+}
+
+private final class Pong: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { factory in
+        try await Task.sleep(for: .milliseconds(100))
+        _ = try await factory.getObject(Ping.self)
+        return Pong()
+    }
+}
+
+/// The kind of the ``InjectionError`` `body` throws, if it throws one.
+private func failureKind(_ body: () async throws -> Void) async -> InjectionError.Kind? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return (error as? InjectionError)?.kind
+    }
+}
+
 /// Runs `body` as synchronous code: in async code, `getObject` means the async form.
 private func synchronously<T>(_ body: () throws -> T) rethrows -> T { try body() }
 
@@ -484,5 +516,17 @@ struct AsyncResolutionTests {
         }
 
         #expect(error.kind == .asyncRequired)
+    }
+
+    @Test("two tasks building async singletons that await each other get errors, not a hang")
+    func crossTaskCycle() async throws {
+        let injector = Injector()
+
+        async let ping = failureKind { _ = try await injector.getObject(Ping.self) }
+        async let pong = failureKind { _ = try await injector.getObject(Pong.self) }
+        let kinds = await [ping, pong].compactMap { $0 }
+
+        #expect(kinds.count == 2)
+        #expect(kinds.contains(.crossThreadCycle))
     }
 }
