@@ -11,9 +11,16 @@
 /// compiled plans never contain an async step.
 
 /// The async step a synchronous attempt stopped at.
-struct AsyncStepRequest: Sendable {
+///
+/// It reflects as nothing: an ``InjectionError`` a synchronous `getObject` throws
+/// carries it, and may outlive the injector, whose recipes point back at it without
+/// keeping it alive. `dump`, `Mirror` and test libraries that reflect errors must not
+/// follow that pointer.
+struct AsyncStepRequest: Sendable, CustomReflectable {
     let recipe: Recipe
     let arguments: [any Sendable]
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 /// What an async closure or provider binding runs: the injector, its declared

@@ -529,4 +529,17 @@ struct AsyncResolutionTests {
         #expect(kinds.count == 2)
         #expect(kinds.contains(.crossThreadCycle))
     }
+
+    @Test("an asyncRequired error that outlives its injector reflects without reaching into the injector")
+    func errorReflection() throws {
+        let error = try #require(throws: InjectionError.self) {
+            try Injector(modules: [Bindings { $0.eagerSingleton(Warmup.self) }])
+        }
+
+        var text = ""
+        dump(error, to: &text)
+
+        #expect(text.contains("asyncRequired"))
+        #expect(!text.contains("Recipe"))
+    }
 }
