@@ -258,6 +258,32 @@ private final class Pong: Injectable, Sendable {
     }
 }
 
+/// Counts its live instances: the dependencies an async step is handed must be
+/// released however the step ends.
+private final class Tracked: Injectable, Sendable {
+    static let alive = Atomic<Int>(0)
+    init() { Tracked.alive.add(1, ordering: .relaxed) }
+    deinit { Tracked.alive.subtract(1, ordering: .relaxed) }
+}
+
+/// Receives two tracked dependencies, then throws.
+private final class Doomed: Injectable, Sendable {
+    init() {}
+    static let initializer = Initializer(dependencies: Tracked.self, Tracked.self) { _, _ in
+        await Task.yield()
+        throw Broken()
+    }
+}
+
+/// Its second dependency has no binding: the first is resolved, then dropped.
+private final class Stranded: Injectable, Sendable {
+    init() {}
+    static let initializer = Initializer(dependencies: Tracked.self, (any Weather).self) { _, _ in
+        await Task.yield()
+        return Stranded()
+    }
+}
+
 /// The kind of the ``InjectionError`` `body` throws, if it throws one.
 private func failureKind(_ body: () async throws -> Void) async -> InjectionError.Kind? {
     do {
@@ -541,5 +567,17 @@ struct AsyncResolutionTests {
 
         #expect(text.contains("asyncRequired"))
         #expect(!text.contains("Recipe"))
+    }
+
+    @Test("the dependencies handed to an async initializer are released when it throws, or when resolving them fails")
+    func dependenciesReleased() async throws {
+        let injector = Injector()
+        let before = Tracked.alive.load(ordering: .relaxed)
+
+        await #expect(throws: InjectionError.self) { try await injector.getObject(Doomed.self) }
+        await #expect(throws: InjectionError.self) { try await injector.getObject(Stranded.self) }
+        await #expect(throws: InjectionError.self) { try await injector.getObject(Doomed.self, arguments: 1) }
+
+        #expect(Tracked.alive.load(ordering: .relaxed) == before)
     }
 }
