@@ -9,7 +9,7 @@
 /// |---|---|
 /// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
-/// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)`` |
+/// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)-80zb5`` |
 /// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
 /// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
@@ -167,13 +167,13 @@ public final class Binder {
 
     func add(
         _ type: Any.Type, name: String?, source: Binding.Source, scope: Scope?,
-        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil, file: StaticString,
-        line: UInt
+        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil,
+        asyncStep: AsyncBindingStep? = nil, file: StaticString, line: UInt
     ) {
         bindings.append(
             Binding(
                 key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
                 accepts: accepts, module: module, location: SourceLocation(file: file, line: line),
-                dependencies: dependencies))
+                dependencies: dependencies, asyncStep: asyncStep))
     }
 }

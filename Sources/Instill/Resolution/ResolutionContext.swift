@@ -65,6 +65,9 @@ final class ResolutionContext {
     /// outermost one proven so, and every request nested in it (see
     /// ``MainActorIsolation``).
     @exclusivity(unchecked) var isOnMainActor = false
+    /// The step of an `await getObject` this thread runs, with the values its async
+    /// steps made (see `AsyncResolution.swift`); `nil` for a synchronous request.
+    @exclusivity(unchecked) var asyncJob: AsyncJob?
     /// The creation gates this thread holds, each with how many reasons it has to:
     /// requests for the group's objects under way, and objects of the group started
     /// and not yet published (or dropped).

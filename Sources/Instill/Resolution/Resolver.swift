@@ -228,6 +228,7 @@ extension Injector {
             return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         }
         try checkCycle(recipe, in: context)
+        if recipe.isAsync { return try context.asyncStepValue(for: recipe, arguments: arguments) }
         switch recipe.source {
         case .instance(let instance):
             guard arguments.isEmpty else {
@@ -317,6 +318,7 @@ extension Injector {
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
+        if recipe.isAsync { return try context.asyncStepObject(for: recipe, arguments: arguments) }
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
         try context.checkStack(building: metadata.name)
         // The frame goes on the stack before the initializer runs, so an
