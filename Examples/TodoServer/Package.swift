@@ -34,6 +34,10 @@ let package = Package(
             name: "TodoServer",
             dependencies: ["TodoKit", .product(name: "Hummingbird", package: "hummingbird")]
         ),
+        .executableTarget(
+            name: "RequestCost",
+            dependencies: ["TodoKit", .product(name: "Instill", package: rootPackage)]
+        ),
         .testTarget(
             name: "TodoKitTests",
             dependencies: [

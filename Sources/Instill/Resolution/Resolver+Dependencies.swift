@@ -91,8 +91,8 @@ extension Injector {
                 if dependency.isOptional { return nil }
                 throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
             }
-            if declared.layout.isLearning, Swift.type(of: value) is AnyClass {
-                declared.layout.learn(from: value as AnyObject)
+            if declared.layout.isLearning, let object = AnyUnboxing.object(value) {
+                declared.layout.learn(from: object)
             }
             return value
         }

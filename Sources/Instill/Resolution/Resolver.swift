@@ -87,7 +87,7 @@ extension Injector {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
                 // A value of exactly `T` (the usual case) is taken out without a cast.
-                if Swift.type(of: value) == T.self { return Self.unbox(value, as: T.self) }
+                if let typed = AnyUnboxing.unbox(value, as: T.self) { return typed }
                 switch value {
                 case let typed as T: return typed
                 default:
@@ -102,14 +102,6 @@ extension Injector {
                 throw error
             }
         }
-    }
-
-    /// `value` as `T`, when its dynamic type is exactly `T`: opening the existential
-    /// gives a `V` that is `T`, so the bit cast is an identity.
-    @inline(__always)
-    private static func unbox<T>(_ value: Any, as _: T.Type) -> T {
-        func open<V>(_ opened: V) -> T { unsafeBitCast(opened, to: T.self) }
-        return open(value)
     }
 
     /// Fills the requirements of an object built elsewhere, then awakes it.
@@ -297,7 +289,8 @@ extension Injector {
         guard let value = try produce(recipe, arguments: arguments, in: context) else {
             throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
         }
-        return value as AnyObject
+        // A recipe with object metadata produces objects.
+        return AnyUnboxing.object(value) ?? value as AnyObject
     }
 
     /// Builds, fills and awakes an `Injectable` object for `recipe`.
@@ -521,8 +514,8 @@ extension Injector {
             throw InjectionError.instanceDoesNotConform(
                 typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
         }
-        if requirement.isLearningWriter, Swift.type(of: value) is AnyClass {
-            requirement.learnWriter(from: value as AnyObject)
+        if requirement.isLearningWriter, let object = AnyUnboxing.object(value) {
+            requirement.learnWriter(from: object)
         }
     }
 }

@@ -39,6 +39,27 @@ private final class Bike: Vehicle, @unchecked Sendable {
 private protocol Named: Sendable { var name: String { get } }
 private struct Tag: Named { let name: String }
 
+/// A class behind a class-bound existential: `type(of:)` says `Badge`, the `Any`
+/// holds an `any Labelled` (two words).
+private protocol Labelled: AnyObject, Sendable { var label: String { get } }
+private final class Badge: Labelled { let label = "badge" }
+
+/// Needs a `Badge` (a class) and an `any Labelled` (an existential) through its
+/// initializer, and a `Labelled` object through a property.
+private final class Lanyard: Injectable, @unchecked Sendable {
+    let badge: Badge
+    let labelled: any Labelled
+    var spare: (any Labelled)!
+    init(badge: Badge, labelled: any Labelled) {
+        self.badge = badge
+        self.labelled = labelled
+    }
+    static let initializer = Initializer(dependencies: Badge.self, (any Labelled).self) {
+        Lanyard(badge: $0, labelled: $1)
+    }
+    static var requires: Requirements { Requirements(\Lanyard.spare) }
+}
+
 @Suite("Values from closure bindings come out as the requested type, whatever their layout")
 struct ValueUnboxingTests {
     @Test("a value larger than an existential buffer, an enum with a payload, a generic struct and a tuple")
@@ -64,6 +85,24 @@ struct ValueUnboxingTests {
             let tuple = try injector.getObject((Int, Double).self, named: "tuple")
             #expect(tuple.0 == 1 && tuple.1 == 2.5)
             #expect(try injector.getObject(String.self, named: "long").count == 100)
+        }
+    }
+
+    @Test("a class behind a class-bound existential: asked for as the existential, as the class, and as a dependency")
+    func existentialHoldingAClass() throws {
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind((any Labelled).self) { _ in Badge() }
+                binder.bind(Badge.self) { _ in Badge() }
+            }
+        ])
+        for _ in 0..<4 {
+            #expect(try injector.getObject((any Labelled).self).label == "badge")
+            #expect(try injector.getObject(Badge.self).label == "badge")
+            let lanyard = try injector.getObject(Lanyard.self)
+            #expect(lanyard.badge.label == "badge")
+            #expect(lanyard.labelled is Badge)
+            #expect(lanyard.spare.label == "badge")
         }
     }
 
