@@ -29,3 +29,25 @@ let instill = try measure("Instill   ", injected, count: count)
 let hand = try measure("hand-wired", handWired, count: count)
 print(
     "Instill costs \(Int((instill - hand).rounded())) ns more per request (\(String(format: "%.2f", instill / hand))×)")
+
+// The same on two threads at once (a server's event loops): contention shows here.
+func measureParallel(_ label: String, _ factory: some RequestFactory, count: Int) async throws {
+    let clock = ContinuousClock()
+    let elapsed = try await clock.measure {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<2 {
+                group.addTask {
+                    for number in 0..<count {
+                        let id = TodoRequestID(UInt64(lane * count + number))
+                        _ = try factory.makeRequest(id).checkIsolation(expected: id)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    print("\(label), 2 threads: \(Int((nanoseconds / Double(count)).rounded())) ns per request per thread")
+}
+try await measureParallel("Instill   ", injected, count: count)
+try await measureParallel("hand-wired", handWired, count: count)

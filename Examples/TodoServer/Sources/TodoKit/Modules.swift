@@ -1,7 +1,7 @@
 import Instill
 
-/// The production wiring: the in-memory repository, the system clock, the
-/// configuration, and the request id read from the task serving the request.
+/// The production wiring: the in-memory repository, the system clock and the
+/// configuration.
 package struct ServerModule: Module {
     package let configuration: ServerConfiguration
 
@@ -13,6 +13,5 @@ package struct ServerModule: Module {
         binder.bind(configuration)
         binder.bind((any TodoRepository).self, to: InMemoryTodoRepository.self)
         binder.bind((any Clock).self, to: SystemClock.self)
-        binder.bind(TodoRequestID.self) { _ in TodoRequestID.current }
     }
 }

@@ -1,8 +1,8 @@
 import Instill
 
-/// The identity of the request being served. The server binds it to a closure that
-/// reads the task-local value the request handler sets, so everything built inside
-/// `TodoRequestID.$current.withValue(...)` sees its own request's id.
+/// The identity of the request being served, carried as a task-local value: the
+/// route handler sets it around the one `getObject` that builds the request's
+/// objects, and their initializers read it.
 package struct TodoRequestID: Sendable, Hashable, CustomStringConvertible {
     package let value: UInt64
 
@@ -14,8 +14,8 @@ package struct TodoRequestID: Sendable, Hashable, CustomStringConvertible {
     @TaskLocal package static var current = TodoRequestID(0)
 }
 
-/// A logger tagged with the request it belongs to: one per request (`.graph`), shared
-/// by everything that request builds.
+/// A logger tagged with the request it belongs to. Built once per request, as part of
+/// the request's tree of objects.
 package final class RequestLogger: Injectable, Sendable {
     package let requestID: TodoRequestID
     package let service: String
@@ -25,17 +25,15 @@ package final class RequestLogger: Injectable, Sendable {
         self.service = service
     }
 
-    package static let scope: Scope = .graph
-    package static let initializer = Initializer(dependencies: TodoRequestID.self, ServerConfiguration.self) {
-        RequestLogger(requestID: $0, service: $1.name)
+    package static let initializer = Initializer(dependencies: ServerConfiguration.self) {
+        RequestLogger(requestID: .current, service: $0.name)
     }
 
     /// A line as the logger would print it (the example keeps quiet under load).
     package func line(_ message: String) -> String { "[\(service) \(requestID)] \(message)" }
 }
 
-/// The work of one request against the repository: one per request (`.graph`), with
-/// the request's logger.
+/// The work of one request against the repository, with the request's logger.
 package final class UnitOfWork: Injectable, Sendable {
     package let requestID: TodoRequestID
     package let logger: RequestLogger
@@ -47,10 +45,8 @@ package final class UnitOfWork: Injectable, Sendable {
         self.service = service
     }
 
-    package static let scope: Scope = .graph
-    package static let initializer = Initializer(dependencies: TodoRequestID.self, RequestLogger.self, TodoService.self)
-    {
-        UnitOfWork(requestID: $0, logger: $1, service: $2)
+    package static let initializer = Initializer(dependencies: RequestLogger.self, TodoService.self) {
+        UnitOfWork(requestID: .current, logger: $0, service: $1)
     }
 
     package func list() async -> [Todo] { await service.repository.all() }
@@ -62,31 +58,30 @@ package final class UnitOfWork: Injectable, Sendable {
     }
 }
 
-/// What a route handler asks the injector for, once per request: the request's
-/// scoped objects and the shared audit.
+/// What a route handler asks the injector for, once per request: the root of the
+/// request's objects, and the shared audit.
 package final class TodoRequest: Injectable, Sendable {
     package let requestID: TodoRequestID
-    package let logger: RequestLogger
     package let work: UnitOfWork
     package let audit: RequestAudit
 
-    package init(requestID: TodoRequestID, logger: RequestLogger, work: UnitOfWork, audit: RequestAudit) {
+    package init(requestID: TodoRequestID, work: UnitOfWork, audit: RequestAudit) {
         self.requestID = requestID
-        self.logger = logger
         self.work = work
         self.audit = audit
     }
 
-    package static let initializer = Initializer(
-        dependencies: TodoRequestID.self, RequestLogger.self, UnitOfWork.self, RequestAudit.self
-    ) { TodoRequest(requestID: $0, logger: $1, work: $2, audit: $3) }
+    package static let initializer = Initializer(dependencies: UnitOfWork.self, RequestAudit.self) {
+        TodoRequest(requestID: .current, work: $0, audit: $1)
+    }
 
-    /// Whether every scoped object this request holds was made for `id`, and the
-    /// objects share one logger; records the answer.
+    /// The request's logger.
+    package var logger: RequestLogger { work.logger }
+
+    /// Whether every object this request holds was made for `id`; records the answer.
     @discardableResult
     package func checkIsolation(expected id: TodoRequestID) -> Bool {
-        let isolated =
-            requestID == id && logger.requestID == id && work.requestID == id && work.logger === logger
+        let isolated = requestID == id && work.requestID == id && work.logger.requestID == id
         audit.record(isolated: isolated)
         return isolated
     }

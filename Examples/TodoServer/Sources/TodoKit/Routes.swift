@@ -12,7 +12,7 @@ package protocol RequestFactory: Sendable {
 }
 
 /// The injector's way: each request's objects come from one `getObject`, inside the
-/// task-local scope of its id; `.graph` objects are shared within it.
+/// task-local scope of its id.
 package struct InjectedRequests: RequestFactory {
     package let injector: Injector
     package let audit: RequestAudit
@@ -39,7 +39,7 @@ package struct HandWiredRequests: RequestFactory {
     package func makeRequest(_ id: TodoRequestID) throws -> TodoRequest {
         let logger = RequestLogger(requestID: id, service: service.configuration.name)
         let work = UnitOfWork(requestID: id, logger: logger, service: service)
-        return TodoRequest(requestID: id, logger: logger, work: work, audit: audit)
+        return TodoRequest(requestID: id, work: work, audit: audit)
     }
 }
 

@@ -72,7 +72,7 @@ struct TodoServerTests {
         // A later module wins: the singleton service is built with the fakes.
         let app = try Injector(modules: [ServerModule(), TestModule(repository: fake)])
         #expect(app.validate(roots: [TodoRequest.self]).isValid)
-        let service = try app.getObject(TodoService.self)
+        let service = try await app.getObject(TodoService.self)
         #expect(service.repository is FakeTodoRepository)
         let server = application(try InjectedRequests(injector: app))
         try await server.test(.router) { client in
