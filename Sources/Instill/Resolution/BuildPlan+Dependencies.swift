@@ -25,75 +25,117 @@ extension BuildPlan {
     /// order, as the resolver builds them); its failure as the resolver reports it.
     @inline(never)
     func constructWithDependencies() throws(PlanFailure) -> AnyObject {
-        var failure: PlanFailure?
-        let object = withUnsafeTemporaryAllocation(
-            byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
-        ) { buffer -> AnyObject? in
-            guard let base = buffer.baseAddress else { return nil }
-            var made = 0
-            defer {
-                // Only when building one failed: the closure moves every value out.
-                for index in 0..<made {
-                    let dependency = dependencies[index]
-                    dependency.layout.destroy(at: base + dependency.offset)
-                }
+        if fitsInlineBuffer {
+            // Most initializers take a few references: a buffer of fixed size needs no
+            // dynamic stack allocation.
+            var buffer: InlineDependencyBuffer = (0, 0, 0, 0, 0, 0, 0, 0)
+            return try withUnsafeMutableBytes(of: &buffer) { bytes throws(PlanFailure) -> AnyObject in
+                try constructWithDependencies(at: bytes.baseAddress.unsafelyUnwrapped)
             }
-            while made < dependencies.count {
-                let dependency = dependencies[made]
-                let address = base + dependency.offset
-                switch dependency.value {
-                case .plan(let plan, let template):
-                    let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
-                        do throws(PlanFailure) {
-                            return try plan.build()
-                        } catch {
-                            failure = error
-                            return nil
-                        }
-                    }
-                    guard let built else {
-                        failure = failure?.unwinding(
-                            through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
-                        return nil
-                    }
-                    if let template,
-                        template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
-                    {
-                        template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
-                    } else if !dependency.layout.store(built, at: address) {
-                        // An initializer that built a subclass, which is not the declared type.
-                        failure = PlanFailure(
-                            .instanceDoesNotConform(
-                                typeName(Swift.type(of: built)), boundTo: dependency.layout.type.description),
-                            initializerOf: metadata
-                        ).unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
-                        return nil
-                    }
-                case .fixed(let fixed):
-                    fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
-                }
-                made += 1
-            }
-            made = 0
-            let object: AnyObject
-            do {
-                object = try initialize(base, arguments)
-            } catch {
-                failure = PlanFailure(
-                    error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error),
-                    initializerOf: metadata)
-                return nil
-            }
-            guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
-                failure = PlanFailure(
-                    .initializerBuiltWrongType(metadata.name, built: typeName(Swift.type(of: object))),
-                    initializerOf: metadata)
-                return nil
-            }
-            return object
         }
-        guard let object else { throw failure! }
+        return try withUnsafeTemporaryAllocation(
+            byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
+        ) { buffer throws(PlanFailure) -> AnyObject in
+            // A buffer of at least one byte always has a base address.
+            try constructWithDependencies(at: buffer.baseAddress.unsafelyUnwrapped)
+        }
+    }
+
+    /// The buffer of ``constructWithDependencies()`` when the dependencies fit: eight
+    /// words.
+    typealias InlineDependencyBuffer = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+
+    /// Whether the dependencies' buffer fits an ``InlineDependencyBuffer``.
+    var fitsInlineBuffer: Bool {
+        dependencyBytes.count <= MemoryLayout<InlineDependencyBuffer>.size
+            && dependencyBytes.alignment <= MemoryLayout<InlineDependencyBuffer>.alignment
+    }
+
+    /// ``constructWithDependencies()`` with the buffer the closure reads at `base`.
+    ///
+    /// Each value is initialized at its offset once it is built; the closure moves
+    /// every one out. When building one fails, the values already made are
+    /// deinitialized here, and nothing else is.
+    @inline(__always)
+    private func constructWithDependencies(at base: UnsafeMutableRawPointer) throws(PlanFailure) -> AnyObject {
+        var made = 0
+        while made < dependencies.count {
+            let dependency = dependencies[made]
+            let address = base + dependency.offset
+            switch dependency.value {
+            case .plan(let plan, let template):
+                var failure: PlanFailure?
+                let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                    do throws(PlanFailure) {
+                        return try plan.build()
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                }
+                guard let built else {
+                    destroyDependencies(made, at: base)
+                    throw failure.unsafelyUnwrapped.unwinding(
+                        through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
+                }
+                if let template,
+                    template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
+                {
+                    template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
+                } else if !dependency.layout.store(built, at: address) {
+                    destroyDependencies(made, at: base)
+                    throw wrongDependency(built, index: made)
+                }
+            case .fixed(let fixed):
+                fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
+            }
+            made += 1
+        }
+        let object: AnyObject
+        do {
+            object = try initialize(base, arguments)
+        } catch {
+            throw initializerFailure(error)
+        }
+        guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
+            throw wrongType(object)
+        }
         return object
+    }
+
+    /// Deinitializes the first `count` dependencies laid out at `base`.
+    @inline(never)
+    private func destroyDependencies(_ count: Int, at base: UnsafeMutableRawPointer) {
+        for index in 0..<count {
+            let dependency = dependencies[index]
+            dependency.layout.destroy(at: base + dependency.offset)
+        }
+    }
+
+    /// The failure for a dependency built of a class that is not the declared type
+    /// (an initializer that built a subclass of something else).
+    @inline(never)
+    private func wrongDependency(_ built: AnyObject, index: Int) -> PlanFailure {
+        PlanFailure(
+            .instanceDoesNotConform(
+                typeName(Swift.type(of: built)), boundTo: dependencies[index].layout.type.description),
+            initializerOf: metadata
+        ).unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(index))
+    }
+
+    /// The failure for an error the initializer's closure threw.
+    @inline(never)
+    private func initializerFailure(_ error: any Error) -> PlanFailure {
+        PlanFailure(
+            error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+    }
+
+    /// The failure for an initializer that built an object of another type.
+    @inline(never)
+    private func wrongType(_ object: AnyObject) -> PlanFailure {
+        PlanFailure(
+            .initializerBuiltWrongType(metadata.name, built: typeName(Swift.type(of: object))),
+            initializerOf: metadata)
     }
 }
 

@@ -63,6 +63,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// Whether this plan checks the stack before it builds: every
     /// ``stackCheckInterval`` levels of height.
     private let checksStack: Bool
+    /// Whether the plan builds its object with `init()` and has nothing to fill.
+    private let isLeaf: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
@@ -92,6 +94,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
         self.height = below + 1
         self.checksStack = height % Self.stackCheckInterval == 0
+        self.isLeaf = steps.isEmpty && dependencies.isEmpty
     }
 
     deinit {
@@ -113,9 +116,30 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// runs within the reserve ``ResolutionContext/canRunPlan`` keeps.
     final func build() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
+        if isLeaf { return try makeAwake() }
         let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
-        try fill(object)
+        if steps.isEmpty {
+            awake(object)
+        } else {
+            try fill(object)
+        }
         return object
+    }
+
+    /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
+    /// for a plan with no requirements and no dependencies (``TypedBuildPlan`` does it
+    /// in one call).
+    func makeAwake() throws(PlanFailure) -> AnyObject {
+        let object = try construct()
+        awake(object)
+        return object
+    }
+
+    /// The failure for an error `init()` threw.
+    @inline(never)
+    final func constructionFailure(_ error: any Error) -> PlanFailure {
+        PlanFailure(
+            error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
     }
 
     /// How many levels a plan runs between two stack checks.
@@ -133,10 +157,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private func construct() throws(PlanFailure) -> AnyObject {
         do {
             return try make()
-        } catch let error as InjectionError {
-            throw PlanFailure(error, initializerOf: metadata)
         } catch {
-            throw PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+            throw constructionFailure(error)
         }
     }
 
@@ -190,6 +212,17 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 /// without a closure.
 final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
     override func make() throws -> AnyObject { try T() }
+    override func makeAwake() throws(PlanFailure) -> AnyObject {
+        let object: T
+        do {
+            object = try T()
+        } catch {
+            throw constructionFailure(error)
+        }
+        // Borrowed: a generic call on `object` would retain it around the call.
+        Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0.awakeFromInjection() }
+        return object
+    }
     override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }
 }
 

@@ -150,8 +150,14 @@ final class ObjectTemplate: @unchecked Sendable {  // immutable
     @inline(__always)
     func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
         let wordSize = MemoryLayout<UInt>.size
-        for index in rest.indices {
-            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        // Most values are a class reference (no words) or an existential of one
+        // protocol (one witness table).
+        if rest.count == 1 {
+            address.storeBytes(of: rest[0], toByteOffset: wordSize, as: UInt.self)
+        } else {
+            for index in rest.indices {
+                address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+            }
         }
         address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
     }

@@ -244,6 +244,25 @@ private struct WorkbenchModule: Module {
     }
 }
 
+// MARK: - Fixtures: a build failing after a dependency was built
+
+/// Records its creation and its release in its journal.
+private final class Glow: Injectable {
+    let journal: Journal
+    init(journal: Journal) {
+        self.journal = journal
+        journal.record("Glow init")
+    }
+    deinit { journal.record("Glow freed") }
+    static let initializer = Initializer(dependencies: Journal.self) { Glow(journal: $0) }
+}
+
+/// A glow built first, then a piston that may fail.
+private final class Lamp: Injectable {
+    init(glow: Glow, piston: Piston) {}
+    static let initializer = Initializer(dependencies: Glow.self, Piston.self) { Lamp(glow: $0, piston: $1) }
+}
+
 // MARK: - Fixtures: one declared type, two classes
 
 private final class FiveSpeed: Gearbox, Injectable {
@@ -394,6 +413,26 @@ struct InitializerWarmBuildTests {
         }
 
         #expect(watcher.alive == 0)
+    }
+
+    @Test("a warm build failing after a dependency was built releases that dependency")
+    func failedWarmBuildReleasesDependencies() throws {
+        let journal = Journal()
+        let injector = try makeInjector(journal)
+        _ = try injector.getObject(Lamp.self)
+        _ = try injector.getObject(Lamp.self)
+        #expect(try hasPlan(injector, Lamp.self))
+        journal.fail("Piston")
+
+        for _ in 0..<3 {
+            let failure = try #require(error { _ = try injector.getObject(Lamp.self) })
+            #expect(failure.kind == .initializerFailed)
+            #expect(failure.chain == ["Lamp.init(Piston)"])
+        }
+
+        let lines = journal.all
+        #expect(lines.count { $0 == "Glow init" } == 5)
+        #expect(lines.count { $0 == "Glow freed" } == 5)
     }
 
     @Test("4 threads building while the plan is compiled all get assembled objects, sharing the singleton")

@@ -657,6 +657,8 @@ struct BadInputTests {
                 "Chain: BadInputTests.Ledger.init(any BadInputTests.GearBox) (declared at …",
                 "To fix: \(Self.bindGearBox)",
             ])
+        let report = Injector().validate(roots: [Ledger.self])
+        #expect(report.problems.map(\.description) == [error.description])
     }
 
     @Test("#45 a cycle made only of initializer dependencies: cycle, which no scope breaks")
@@ -732,20 +734,20 @@ struct BadInputTests {
 
     // MARK: Helpers
 
-    private static let bindGearBox =
+    static let bindGearBox =
         "bind an implementation in a module: binder.bind((any BadInputTests.GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any BadInputTests.GearBox).self)."
     private static let cycleFix =
         "give one type in the cycle .singleton, .graph or .weak scope, or make one requirement a Provider so it is built later."
 
     /// The error `misuse` throws.
-    private static func error(of misuse: Misuse) throws -> InjectionError {
+    static func error(of misuse: Misuse) throws -> InjectionError {
         let provocation = try misuse.provoke()
         return try #require(throws: InjectionError.self) { try provocation.attempt() }
     }
 
     /// Checks the kind, and that each of `lines` is a line of the description (leading
     /// spaces aside); a line ending in "…" need only start the same way.
-    private static func expect(
+    static func expect(
         _ error: InjectionError, _ kind: InjectionError.Kind, lines: [String],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -822,6 +824,11 @@ extension BadInputTests {
         case initializerOnlyCycle
         case initializerBuildsOtherType
         case mainActorTypeOffMainActor
+        // Initializer injection, continued
+        case misnamedInitializerDependency
+        case bindingDependencyCycle
+        case argumentsForDependencyInitializer
+        case throwingInitializerDependency
 
         var testDescription: String { "#\(rawValue) \(self)" }
 
@@ -981,6 +988,9 @@ extension BadInputTests {
             case .mainActorTypeOffMainActor:
                 let injector = try Injector(modules: [Configure { $0.bind((any Cockpit).self, to: MainCockpit.self) }])
                 return on(injector) { try $0.getObject((any Cockpit).self) }
+            case .misnamedInitializerDependency, .bindingDependencyCycle, .argumentsForDependencyInitializer,
+                .throwingInitializerDependency:
+                return try provokeInitializerMisuse()
             case .deepChain:
                 return on(try Injector(modules: [RelayModule(levels: 10_000)])) {
                     try $0.getObject(Relay.self, named: "0")
@@ -1112,6 +1122,9 @@ extension BadInputTests {
                 return succeeds(injector) { try $0.getObject(Ledger.self) }
             case .initializerOnlyCycle:
                 return succeeds(Injector()) { try $0.getObject(Rooster.self) }
+            case .misnamedInitializerDependency, .bindingDependencyCycle, .argumentsForDependencyInitializer,
+                .throwingInitializerDependency:
+                return try fixedInitializerMisuse()
             case .initializerBuildsOtherType, .mainActorTypeOffMainActor:
                 return nil
             case .initializerReentrance, .weakReentrance, .throwingInit, .throwingInitializer, .throwingEagerSingleton,
@@ -1121,11 +1134,11 @@ extension BadInputTests {
             }
         }
 
-        private func succeeds(_ injector: Injector, _ body: @escaping (Injector) throws -> Any) -> () throws -> Void {
+        func succeeds(_ injector: Injector, _ body: @escaping (Injector) throws -> Any) -> () throws -> Void {
             { _ = try body(injector) }
         }
 
-        private func on(_ injector: Injector, _ body: @escaping (Injector) throws -> Any) -> Provocation {
+        func on(_ injector: Injector, _ body: @escaping (Injector) throws -> Any) -> Provocation {
             Provocation(injector: injector) { _ = try body(injector) }
         }
 
@@ -1145,7 +1158,7 @@ extension BadInputTests {
 // MARK: - Fixtures
 
 extension BadInputTests {
-    private typealias Configure = ModuleFixtures.Configure
+    typealias Configure = ModuleFixtures.Configure
 
     private struct Calibration: Error, CustomStringConvertible {
         var description: String { "sensor not calibrated" }
@@ -1168,9 +1181,9 @@ extension BadInputTests {
         func awakeFromInjection() { awakeCount += 1 }
     }
 
-    private protocol GearBox: AnyObject {}
+    protocol GearBox: AnyObject {}
 
-    private final class FiveSpeed: GearBox, Injectable {
+    final class FiveSpeed: GearBox, Injectable {
         init() {}
     }
 
