@@ -9,7 +9,7 @@
 /// |---|---|
 /// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
-/// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)`` |
+/// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)-80zb5`` |
 /// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
 /// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
@@ -109,12 +109,26 @@ public final class Binder {
     /// ```swift
     /// binder.bind((any Clock).self, scope: .singleton) { _ in SystemClock() }
     /// ```
+    @inlinable
     public func bind<Bound>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         file: StaticString = #fileID, line: UInt = #line,
         _ make: @escaping @Sendable (Injector) throws -> Bound?
     ) {
-        add(type, name: name, source: .closure({ try make($0) as Any? }), scope: scope, file: file, line: line)
+        // Specialized where the binding is made, so boxing the value as `Any` looks
+        // up no `Optional<Bound>` metadata on each call.
+        addClosure(type, name: name, scope: scope, file: file, line: line) { injector -> Any? in
+            guard let value = try make(injector) else { return nil }
+            return value
+        }
+    }
+
+    @usableFromInline
+    func addClosure(
+        _ type: Any.Type, name: String?, scope: Scope, file: StaticString, line: UInt,
+        _ make: @escaping @Sendable (Injector) throws -> Any?
+    ) {
+        add(type, name: name, source: .closure(make), scope: scope, file: file, line: line)
     }
 
     /// Binds a type to an ``ObjectProvider``, which receives the injector and each
@@ -153,13 +167,13 @@ public final class Binder {
 
     func add(
         _ type: Any.Type, name: String?, source: Binding.Source, scope: Scope?,
-        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil, file: StaticString,
-        line: UInt
+        accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil,
+        asyncStep: AsyncBindingStep? = nil, file: StaticString, line: UInt
     ) {
         bindings.append(
             Binding(
                 key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
                 accepts: accepts, module: module, location: SourceLocation(file: file, line: line),
-                dependencies: dependencies))
+                dependencies: dependencies, asyncStep: asyncStep))
     }
 }

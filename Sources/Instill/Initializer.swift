@@ -51,6 +51,9 @@ public struct Initializer: Sendable {
     /// Builds an instance from the resolved ``dependencies`` (laid out as
     /// ``DependencyValues`` reads them, and moved out) and the arguments.
     let build: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    /// ``build`` for an async initializer (``build`` then throws): only
+    /// `await getObject` runs it (see `Initializer+Async.swift`).
+    var asyncBuild: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject)? = nil
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.

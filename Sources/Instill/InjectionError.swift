@@ -32,6 +32,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     public let fix: String
     /// The error an initializer, closure or provider threw, when that is the cause.
     public let underlyingError: (any Error)?
+    /// For ``Kind-swift.struct/asyncRequired``: the async step an `await getObject` is to run.
+    var asyncStep: AsyncStepRequest? = nil
 
     init(
         _ kind: Kind, type: String, summary: String, fix: String,
@@ -129,6 +131,12 @@ extension InjectionError {
         /// forever: each asks, from an initializer, closure, provider or
         /// `awakeFromInjection()`, for an object another one is building.
         public static let crossThreadCycle = Kind("crossThreadCycle")
+        /// A synchronous request reached an async initializer, closure or provider: only
+        /// `try await injector.getObject(…)` can build it.
+        public static let asyncRequired = Kind("asyncRequired")
+        /// The task of an `await getObject` was cancelled while an async step ran (the
+        /// ``InjectionError/underlyingError`` is the `CancellationError`); nothing was cached.
+        public static let cancelled = Kind("cancelled")
 
         /// The kind's name, as written in code after the dot.
         public var description: String { name }

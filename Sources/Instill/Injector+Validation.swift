@@ -18,6 +18,9 @@ extension Injector {
     ///   cannot be created; ``validate(modules:roots:isolation:)`` reports it with the rest);
     /// - requirements declared with key paths into another class.
     ///
+    /// It also lists, in ``ValidationReport/typesNeedingAwait``, the types whose graph
+    /// has an async step: only `try await injector.getObject(...)` builds them.
+    ///
     /// It follows the dependencies closure and provider bindings declare, but cannot
     /// see what they ask the injector at run time, and it cannot check that a type
     /// bound to a protocol with `bind(_:to:)` conforms: that is checked on first use.
@@ -41,7 +44,9 @@ extension Injector {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
             walker.walk(bindingRoots: true, extraRoots: roots)
-            return ValidationReport(problems: walker.problems)
+            var report = ValidationReport(problems: walker.problems)
+            report.typesNeedingAwait = walker.typesNeedingAwait()
+            return report
         }
     }
 

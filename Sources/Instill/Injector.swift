@@ -61,7 +61,9 @@ public final class Injector: Sendable {
     /// Throws for a binding of an optional type (`Radio?`): requirements of `Radio?`
     /// and `Radio!` look up `Radio`, so such a binding would never fill one.
     private func rejectOptionalBindings() throws {
-        for binding in bindings.values.sorted(by: { $0.location.line < $1.location.line }) {
+        // The metadata kind finds optionals without a conformance lookup per binding.
+        let optionals = bindings.values.filter { TypeKind.isOptional($0.boundType.type) }
+        for binding in optionals.sorted(by: { $0.location.line < $1.location.line }) {
             guard let optional = binding.boundType.type as? any OptionalMarker.Type else { continue }
             var error = InjectionError.optionalBinding(
                 binding.boundType.description, wrapped: typeName(optional.wrappedType))
@@ -85,6 +87,7 @@ public final class Injector: Sendable {
         self.parent = parent
         self.modules = modules
         var table: [BindingKey: Binding] = [:]
+        table.reserveCapacity(binder.bindings.count)
         for binding in binder.bindings { table[binding.key] = binding }
         self.bindings = table
         self.scopeOverrides = binder.scopeOverrides
@@ -151,6 +154,21 @@ public final class Injector: Sendable {
         isolation: (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// ``getObject(_:named:arguments:isolation:)`` with no name and no arguments:
+    /// the compiler picks it for `getObject(Car.self)`, which then passes no empty
+    /// argument list.
+    @_documentation(visibility: internal)
+    public func getObject<T>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// ``getObject(_:isolation:)`` for an `Injectable` type, chosen by the compiler
+    /// when it knows the conformance.
+    @_documentation(visibility: internal)
+    public func getObject<T: Injectable>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// An assembled object of a main-actor type, from main-actor code: built, filled

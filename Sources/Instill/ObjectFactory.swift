@@ -16,7 +16,7 @@
 /// injector weakly; using it after the injector is released throws
 /// ``InjectionError/Kind-swift.struct/injectorReleased``.
 public struct ObjectFactory: Sendable {
-    private weak var injector: Injector?
+    weak var injector: Injector?
 
     init(injector: Injector) {
         self.injector = injector

@@ -15,7 +15,7 @@
 /// the injector alive; calling it after the injector is released throws
 /// ``InjectionError/Kind-swift.struct/injectorReleased``.
 public struct Provider<Value>: Sendable {
-    private weak var injector: Injector?
+    weak var injector: Injector?
     /// The binding name the provider asks for, if any.
     public let name: String?
 

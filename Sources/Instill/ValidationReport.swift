@@ -20,6 +20,13 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// The problems, in the order they were found.
     public let problems: [InjectionError]
 
+    /// The types whose graph has an async initializer, closure or provider (not
+    /// behind a ``Provider``), in the order the walk found them: the synchronous
+    /// `getObject` throws ``InjectionError/Kind-swift.struct/asyncRequired`` for
+    /// them, and `try await injector.getObject(...)` builds them. Not problems: the
+    /// report prints them after its verdict.
+    public internal(set) var typesNeedingAwait: [String] = []
+
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
@@ -31,7 +38,12 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// "Validation passed" or "Validation failed for N problems:" and each problem,
     /// numbered.
     public var description: String {
-        guard !problems.isEmpty else { return "Validation passed: no problems found." }
+        let awaited =
+            typesNeedingAwait.isEmpty
+            ? ""
+            : "\n\nBuilt only by `try await injector.getObject(...)` (async steps): "
+                + typesNeedingAwait.joined(separator: ", ") + "."
+        guard !problems.isEmpty else { return "Validation passed: no problems found." + awaited }
         var text = "Validation failed for \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
         for (index, problem) in problems.enumerated() {
             let marker = "\(index + 1). "
@@ -41,6 +53,6 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
                 text += "\n" + String(repeating: " ", count: marker.count) + line.drop { $0 == " " }
             }
         }
-        return text
+        return text + awaited
     }
 }

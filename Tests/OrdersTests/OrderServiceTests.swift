@@ -48,7 +48,7 @@ struct OrderServiceTests {
 
     @Test("the service built by the child injector charges the fake gateway, not the remote one")
     func chargesTheFake() async throws {
-        let service = try test.getObject(OrderService.self)
+        let service = try await test.getObject(OrderService.self)
         let order = try await service.placeOrder(for: "ada", items: [1000, 500])
 
         let fake = try #require(service.gateway as? FakePaymentGateway)
@@ -68,16 +68,16 @@ struct OrderServiceTests {
 
     @Test("the child shares the parent's singletons it does not override")
     func sharesRepository() async throws {
-        let fromChild = try test.getObject(OrderService.self)
+        let fromChild = try await test.getObject(OrderService.self)
         try await fromChild.placeOrder(for: "grace", items: [100])
-        let fromParent = try app.getObject(OrderRepository.self)
+        let fromParent = try await app.getObject(OrderRepository.self)
         #expect(fromChild.repository === fromParent)
         #expect(await fromParent.orders.map(\.customer) == ["grace"])
     }
 
     @Test("a declined payment stores nothing")
     func declinedPayment() async throws {
-        let service = try test.getObject(OrderService.self)
+        let service = try await test.getObject(OrderService.self)
         await #expect(throws: PaymentDeclined.self) { try await service.placeOrder(for: "mallory", items: [100]) }
         #expect(await service.repository.orders.isEmpty)
     }

@@ -25,6 +25,25 @@ do {
     let screen = try injector.getObject(ShowroomScreen.self)
     print("Main-actor screen: \(screen.headline); shares the garage: \(screen.garage === garage)")
 
+    // An async-built service: an actor whose initializer awaits. Ten tasks ask at
+    // once; it is loaded once, and none of them blocks a thread while it loads.
+    let prices = try await withThrowingTaskGroup(of: PriceList.self) { group in
+        for _ in 0..<10 { group.addTask { try await injector.getObject(PriceList.self) } }
+        var lists: [PriceList] = []
+        for try await list in group { lists.append(list) }
+        return lists
+    }
+    let v8Price = await prices[0].price(of: screen.featured.engine.model)
+    print(
+        "Async price list: \(screen.featured.engine.model) costs \(v8Price) EUR; "
+            + "10 tasks, \(Set(prices.map(ObjectIdentifier.init)).count) list, loaded \(await PriceList.loads.value) time(s)"
+    )
+    do {
+        _ = try Injector().getObject(PriceList.self)  // synchronous, on an injector that has not loaded it
+    } catch {
+        print("  A synchronous request says: \(String(describing: error).split(separator: "\n")[0])")
+    }
+
     let sameGarage = try injector[Garage.self]
     print("Garage is a singleton: \(sameGarage === garage), holding \(sameGarage.cars.count) cars")
 

@@ -67,6 +67,8 @@ struct DependencyWalker {
     private(set) var edges: [Edge] = []
     private(set) var problems: [InjectionError] = []
     private(set) var roots: [NodeKey] = []
+    /// The nodes answered by an async step (see `DependencyWalker+Async.swift`).
+    private(set) var asyncNodes: Set<NodeKey> = []
     private var state: [NodeKey: State] = [:]
     private var reportedCycles: Set<Set<NodeKey>> = []
     private var reportedMissing: Set<NodeKey> = []
@@ -163,6 +165,7 @@ struct DependencyWalker {
                 key: key, type: type, source: Self.describe(recipe), scope: recipe.effectiveScope,
                 location: recipe.binding?.location))
         state[key] = .inProgress
+        if recipe.isAsync { asyncNodes.insert(key) }
         switch recipe.source {
         case .build(let metadata):
             if var error = metadata.declarationError {

@@ -72,6 +72,12 @@ enum TypeKind {
             self = .value
         }
     }
+
+    /// Whether `type` is an `Optional`: the runtime gives optionals a metadata kind
+    /// of their own (enum 1 | non-heap 0x200 | optional 2 = 0x202).
+    static func isOptional(_ type: Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x202
+    }
 }
 
 /// How a user writes `type` as a metatype expression's base: `(any P)` for a

@@ -34,6 +34,9 @@ struct Binding: Sendable {
     let location: SourceLocation
     /// What a closure or provider binding declares it needs, resolved before it runs.
     var dependencies: DeclaredDependencies? = nil
+    /// For an async closure or provider binding: what `await getObject` runs
+    /// (``source`` is then never called).
+    var asyncStep: AsyncBindingStep? = nil
 
     /// A short description for near-match lists: `FiveSpeed → GearBox named "manual"`.
     var summary: String {

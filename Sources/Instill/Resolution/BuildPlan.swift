@@ -319,7 +319,8 @@ extension Injector {
 
     func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
-        guard depth < Self.longestCompiledChain, recipe.scope == .normal, case .build(let metadata) = recipe.source,
+        guard depth < Self.longestCompiledChain, recipe.scope == .normal, !recipe.isAsync,
+            case .build(let metadata) = recipe.source,
             metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError
         else { return .never }
         guard recipe.hasAccepted(metadata.classIdentifier) else { return .notYet }

@@ -75,6 +75,10 @@ final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
 
     override func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool {
         if let value {
+            if let typed = AnyUnboxing.unbox(value, as: T.self) {
+                address.initializeMemory(as: T.self, to: typed)
+                return true
+            }
             // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
             // metadata on every call.
             switch value {

@@ -21,6 +21,9 @@ final class Recipe: Sendable {
     let accepts: (@Sendable (Any) -> Bool)?
     /// The binding this recipe comes from, if any (for messages and graphs).
     let binding: Binding?
+    /// Whether its value comes from an async step (initializer, closure or provider),
+    /// which only `await getObject` runs.
+    let isAsync: Bool
     /// The requested type's name, for messages and traces.
     var typeName: String { type.description }
     /// The type it builds, when ``yieldsObject``.
@@ -54,6 +57,11 @@ final class Recipe: Sendable {
         self.source = source
         self.accepts = binding?.accepts
         self.binding = binding
+        if case .build(let metadata) = source {
+            self.isAsync = metadata.initializer.asyncBuild != nil
+        } else {
+            self.isAsync = binding?.asyncStep != nil
+        }
         if case .build(let metadata) = source {
             self.objectMetadata = metadata
             // Requirements first, then the initializer's dependencies.

@@ -65,6 +65,9 @@ final class ResolutionContext {
     /// outermost one proven so, and every request nested in it (see
     /// ``MainActorIsolation``).
     @exclusivity(unchecked) var isOnMainActor = false
+    /// The step of an `await getObject` this thread runs, with the values its async
+    /// steps made (see `AsyncResolution.swift`); `nil` for a synchronous request.
+    @exclusivity(unchecked) var asyncJob: AsyncJob?
     /// The creation gates this thread holds, each with how many reasons it has to:
     /// requests for the group's objects under way, and objects of the group started
     /// and not yet published (or dropped).
@@ -109,10 +112,10 @@ final class ResolutionContext {
 
     /// Throws when this thread's stack has no room for another level of the graph.
     @inline(__always)
-    func checkStack(building type: String) throws {
+    func checkStack(building type: @autoclosure () -> String) throws {
         guard stack.isLow() else { return }
         throw fail(
-            InjectionError.depthLimit(type, depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
+            InjectionError.depthLimit(type(), depth: frames.count, stackSize: stack.size), unwindingTo: frames.count)
     }
 
     /// The `.graph` object `recipe` made in this request, if any.

@@ -14,6 +14,12 @@ extension Injector {
         guard let dependencies = metadata.initializer.dependencies else {
             return try metadata.construct(arguments: arguments)
         }
+        if !metadata.initializer.takesArguments, !arguments.isEmpty {
+            // Refused before the dependencies are resolved: once they are laid out,
+            // only the closure may consume them.
+            throw InjectionError.unreadArguments(
+                metadata.name, given: arguments.count, read: 0, reason: .initializer)
+        }
         return try withDeclaredDependencies(
             dependencies, links: links, firstSlot: metadata.requirements.count, at: depth, in: context
         ) { values in
@@ -85,8 +91,8 @@ extension Injector {
                 if dependency.isOptional { return nil }
                 throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
             }
-            if declared.layout.isLearning, Swift.type(of: value) is AnyClass {
-                declared.layout.learn(from: value as AnyObject)
+            if declared.layout.isLearning, let object = AnyUnboxing.object(value) {
+                declared.layout.learn(from: object)
             }
             return value
         }

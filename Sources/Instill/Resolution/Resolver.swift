@@ -59,67 +59,35 @@ extension Injector {
         }
     }
 
-    /// ``resolve(_:named:arguments:)`` through the resolver.
+    /// ``resolve(_:named:arguments:)`` through the resolver, in one request: an object
+    /// without boxing it, any other value cast to `T`.
     @inline(never)
     private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
         throws -> T
     {
         let reference = TypeReference(type)
-        switch try resolveObject(reference, named: name, arguments: arguments, onMainActor: onMainActor) {
-        case .object(let object):
-            if ObjectIdentifier(Swift.type(of: object)) == reference.id { return unsafeBitCast(object, to: T.self) }
-            // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
-            // metadata on every call.
-            switch object {
-            case let typed as T: return typed
-            default:
-                var error = InjectionError.instanceDoesNotConform(
-                    typeName(Swift.type(of: object)), boundTo: reference.description)
-                error.requestedType = reference.description
-                throw error
-            }
-        case .value(let recipe):
-            return try resolveValue(type, recipe: recipe, named: name, arguments: arguments, onMainActor: onMainActor)
-        }
-    }
-
-    /// What ``resolveObject(_:named:arguments:)`` found.
-    private enum Answer {
-        /// An object built (or cached) for a recipe that builds objects.
-        case object(AnyObject)
-        /// Any other recipe, for ``resolveValue(_:recipe:named:arguments:)`` to answer.
-        case value(Recipe)
-    }
-
-    /// Answers a request for a recipe that builds objects, without boxing the
-    /// object; hands any other recipe (a closure, an instance, a link…) back.
-    private func resolveObject(
-        _ type: TypeReference, named name: String?, arguments: [any Sendable], onMainActor: Bool
-    ) throws -> Answer {
-        try withRequest(onMainActor: onMainActor) { context in
+        return try withRequest(onMainActor: onMainActor) { context in
             do {
-                let recipe = try recipe(for: BindingKey(type.type, name: name), type: type)
-                guard let metadata = recipe.objectMetadata else { return .value(recipe) }
-                return .object(try produceObject(recipe, metadata: metadata, arguments: arguments, in: context))
-            } catch var error as InjectionError {
-                error.requestedType = type.description
-                if isTracing, let tracer {
-                    tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
+                let recipe = try recipe(for: BindingKey(type, name: name), type: reference)
+                if let metadata = recipe.objectMetadata {
+                    let object = try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
+                    if ObjectIdentifier(Swift.type(of: object)) == reference.id {
+                        return unsafeBitCast(object, to: T.self)
+                    }
+                    // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
+                    // metadata on every call.
+                    switch object {
+                    case let typed as T: return typed
+                    default:
+                        throw InjectionError.instanceDoesNotConform(
+                            typeName(Swift.type(of: object)), boundTo: reference.description)
+                    }
                 }
-                throw error
-            }
-        }
-    }
-
-    /// Answers a request for `recipe` in general: any value, cast to `T`.
-    private func resolveValue<T>(
-        _ type: T.Type, recipe: Recipe, named name: String?, arguments: [any Sendable], onMainActor: Bool
-    ) throws -> T {
-        try withRequest(onMainActor: onMainActor) { context in
-            do {
                 guard let value = try produce(recipe, arguments: arguments, in: context) else {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
+                // A value of exactly `T` (the usual case) is taken out without a cast.
+                if let typed = AnyUnboxing.unbox(value, as: T.self) { return typed }
                 switch value {
                 case let typed as T: return typed
                 default:
@@ -127,7 +95,7 @@ extension Injector {
                         typeName(Swift.type(of: value)), boundTo: typeName(type))
                 }
             } catch var error as InjectionError {
-                error.requestedType = typeName(type)
+                error.requestedType = reference.description
                 if isTracing, let tracer {
                     tracer.record(.init(.failed, error.requestedType, name, nil, context.traceDepth, error))
                 }
@@ -252,6 +220,7 @@ extension Injector {
             return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         }
         try checkCycle(recipe, in: context)
+        if recipe.isAsync { return try context.asyncStepValue(for: recipe, arguments: arguments) }
         switch recipe.source {
         case .instance(let instance):
             guard arguments.isEmpty else {
@@ -320,7 +289,8 @@ extension Injector {
         guard let value = try produce(recipe, arguments: arguments, in: context) else {
             throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
         }
-        return value as AnyObject
+        // A recipe with object metadata produces objects.
+        return AnyUnboxing.object(value) ?? value as AnyObject
     }
 
     /// Builds, fills and awakes an `Injectable` object for `recipe`.
@@ -341,6 +311,7 @@ extension Injector {
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
+        if recipe.isAsync { return try context.asyncStepObject(for: recipe, arguments: arguments) }
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
         try context.checkStack(building: metadata.name)
         // The frame goes on the stack before the initializer runs, so an
@@ -543,8 +514,8 @@ extension Injector {
             throw InjectionError.instanceDoesNotConform(
                 typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
         }
-        if requirement.isLearningWriter, Swift.type(of: value) is AnyClass {
-            requirement.learnWriter(from: value as AnyObject)
+        if requirement.isLearningWriter, let object = AnyUnboxing.object(value) {
+            requirement.learnWriter(from: object)
         }
     }
 }

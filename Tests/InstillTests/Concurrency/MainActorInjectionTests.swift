@@ -125,6 +125,55 @@ private func weatherModule() -> Bindings {
     Bindings { $0.bind((any WeatherService).self, to: FixedWeather.self) }
 }
 
+/// A non-final main-actor base whose key paths the subclass extends, with an observed
+/// property: the key paths kept for main-actor types are the runtime's own.
+@MainActor
+private class BaseScreen: MainActorInjectable {
+    var units: Units! {
+        didSet { unitsSet += 1 }
+    }
+    var unitsSet = 0
+    class var requires: Requirements { Requirements(\BaseScreen.units) }
+    required init() {}
+}
+
+@MainActor
+private final class DetailScreen: BaseScreen {
+    var session: Session!
+    override class var requires: Requirements { super.requires + Requirements(\DetailScreen.session) }
+}
+
+/// A generic main-actor type.
+@MainActor
+private final class ListModel<Item: Injectable & Sendable>: MainActorInjectable {
+    var first: Item!
+    static var requires: Requirements { Requirements(\ListModel<Item>.first) }
+    init() {}
+}
+
+/// A service whose initializer awaits.
+private final class Feed: Injectable, Sendable {
+    init() {}
+    static let initializer = Initializer(factory: { () async throws -> AnyObject in
+        await Task.yield()
+        return Feed()
+    })
+}
+
+/// A main-actor type with an async-built dependency.
+@MainActor
+private final class FeedScreen: MainActorInjectable {
+    var feed: Feed!
+    static var requires: Requirements { Requirements(\FeedScreen.feed) }
+    init() {}
+}
+
+/// Calls a provider from main-actor code, as a view would.
+@MainActor
+private func showScreen(_ coordinator: DeferredCoordinator) throws -> any Screen {
+    try coordinator.screen()
+}
+
 /// A request through an unconstrained generic function, as nonisolated library code
 /// would make it: the compiler cannot see that `T` is a main-actor type.
 private func fetch<T>(_ type: T.Type, from injector: Injector) throws -> T {
@@ -249,8 +298,7 @@ struct MainActorInjectionTests {
             }
         }.value
         #expect(offMain == .mainActorRequired)
-        let screen = try await MainActor.run { try coordinator.screen() }
-        #expect(screen is MainScreen)
+        #expect(try await showScreen(coordinator) is MainScreen)
     }
 
     @Test(
@@ -266,6 +314,40 @@ struct MainActorInjectionTests {
             problems.first?.description.contains(
                 "Coordinator is not isolated to the main actor, and requires MainScreen, which is: only the main actor can build Coordinator."
             ) == true)
+    }
+
+    @Test("a non-final main-actor hierarchy, an observed property and a generic main-actor type, cold and warm")
+    @MainActor
+    func unusualMainActorClasses() throws {
+        let injector = Injector()
+        for _ in 0..<6 {
+            let detail = try injector.getObject(DetailScreen.self)
+            #expect(detail.units != nil)
+            #expect(detail.session != nil)
+            #expect(detail.unitsSet == 1)
+            let list = try injector.getObject(ListModel<Units>.self)
+            #expect(list.first != nil)
+        }
+    }
+
+    @Test("await getObject from the main actor builds main-actor types as the synchronous form does")
+    @MainActor
+    func awaitedFromMainActor() async throws {
+        let injector = try Injector(modules: [weatherModule(), screenModule()])
+        let model = try await injector.getObject(WeatherViewModel.self)
+        #expect(model.text == "21 °C")
+        let screen = try await injector.getObject((any Screen).self)
+        #expect(screen is MainScreen)
+        let coordinator = try await injector.getObject(Coordinator.self)
+        #expect(coordinator.screen is MainScreen)
+    }
+
+    @Test("a graph mixing main-actor types and async steps is refused with mainActorRequired, as documented")
+    @MainActor
+    func mainActorWithAsyncStep() async throws {
+        let injector = Injector()
+        let error = await #expect(throws: InjectionError.self) { try await injector.getObject(FeedScreen.self) }
+        #expect(error?.kind == .mainActorRequired)
     }
 
     @Test("main-actor singletons asked for from many main-actor tasks at once: one instance")

@@ -422,12 +422,12 @@ struct InitializerInjectionTests {
         let database = MemoryDatabase()
         let injector = try Injector(modules: [Bindings { $0.bind(database, as: (any Database).self) }])
 
-        let accountant = try injector.getObject(Accountant.self)
+        let accountant = try await injector.getObject(Accountant.self)
 
         #expect(accountant.ledger.db === database)
-        #expect(accountant.ledger.log === (try injector.getObject(Logger.self)))
+        #expect(accountant.ledger.log === (try await injector.getObject(Logger.self)))
         #expect(await accountant.ledger.record("opening balance") == 1)
-        #expect(try injector.getObject(Ledger.self) !== accountant.ledger)
+        #expect(try await injector.getObject(Ledger.self) !== accountant.ledger)
     }
 
     @Test("a subclass declares its own initializer dependencies")
@@ -570,4 +570,28 @@ struct InitializerInjectionTests {
         #expect(direct.kind == .initializerFailed)
         #expect(direct.chain == [])
     }
+
+    @Test("arguments given to an initializer that reads none are refused before its dependencies are resolved")
+    func unreadArgumentsReleaseNothing() throws {
+        let injector = Injector()
+        let before = Counted.alive.load(ordering: .relaxed)
+
+        let error = try #require(throws: InjectionError.self) { try injector.getObject(Sealed.self, arguments: 1) }
+
+        #expect(error.kind == .argumentMismatch)
+        #expect(Counted.alive.load(ordering: .relaxed) == before)
+    }
+}
+
+/// Counts its live instances.
+private final class Counted: Injectable, Sendable {
+    static let alive = Atomic<Int>(0)
+    init() { Counted.alive.add(1, ordering: .relaxed) }
+    deinit { Counted.alive.subtract(1, ordering: .relaxed) }
+}
+
+/// Takes two counted dependencies and no arguments.
+private final class Sealed: Injectable, Sendable {
+    init() {}
+    static let initializer = Initializer(dependencies: Counted.self, Counted.self) { _, _ in Sealed() }
 }

@@ -643,6 +643,60 @@ struct BadInputTests {
         #expect(error.description.contains(" more … → "))
     }
 
+    // MARK: Initializer injection and isolation
+
+    @Test("#44 an initializer dependency with nothing bound: noBinding, with the initializer in the chain")
+    func unboundInitializerDependency() throws {
+        let error = try Self.error(of: .unboundInitializerDependency)
+
+        Self.expect(
+            error, .noBinding,
+            lines: [
+                "noBinding: nothing is bound to any BadInputTests.GearBox, and it cannot be built automatically.",
+                "Requested: BadInputTests.Ledger",
+                "Chain: BadInputTests.Ledger.init(any BadInputTests.GearBox) (declared at …",
+                "To fix: \(Self.bindGearBox)",
+            ])
+    }
+
+    @Test("#45 a cycle made only of initializer dependencies: cycle, which no scope breaks")
+    func initializerOnlyCycle() throws {
+        let error = try Self.error(of: .initializerOnlyCycle)
+
+        Self.expect(
+            error, .cycle,
+            lines: [
+                "cycle: BadInputTests.Hen is needed again by its own initializer's dependencies, before it exists: BadInputTests.Hen.init(BadInputTests.Yolk) → BadInputTests.Yolk.init(BadInputTests.Hen) → BadInputTests.Hen.",
+                "Requested: BadInputTests.Hen",
+                "To fix: no scope breaks a cycle through a declared dependency (BadInputTests.Hen does not exist until the initializer of BadInputTests.Hen returns): declare Provider<BadInputTests.Yolk> instead of BadInputTests.Yolk in the initializer of BadInputTests.Hen and call it later, or make BadInputTests.Yolk a property listed in `requires` of a singleton (filled after it is built).",
+            ])
+    }
+
+    @Test("#46 an initializer closure that builds another type: initializerFailed, naming both")
+    func initializerBuildsOtherType() throws {
+        let error = try Self.error(of: .initializerBuildsOtherType)
+
+        Self.expect(
+            error, .initializerFailed,
+            lines: [
+                "initializerFailed: the initializer of BadInputTests.Sconce built a BadInputTests.Lamp, which is not a BadInputTests.Sconce.",
+                "Requested: BadInputTests.Sconce",
+            ])
+    }
+
+    @Test("#47 a main-actor type reached off the main actor: mainActorRequired, and nothing is built")
+    func mainActorTypeOffMainActor() throws {
+        let error = try Self.error(of: .mainActorTypeOffMainActor)
+
+        Self.expect(
+            error, .mainActorRequired,
+            lines: [
+                "mainActorRequired: BadInputTests.MainCockpit is isolated to the main actor, and this request does not run on the main actor.",
+                "Requested: any BadInputTests.Cockpit",
+                "To fix: request it from @MainActor code (a @MainActor function, or `await MainActor.run { ... }`), or inject Provider<BadInputTests.MainCockpit> and call it on the main actor.",
+            ])
+    }
+
     // MARK: Every row
 
     @Test(
@@ -763,6 +817,11 @@ extension BadInputTests {
         // Key paths and depth
         case nestedKeyPath
         case deepChain
+        // Initializer injection and isolation
+        case unboundInitializerDependency
+        case initializerOnlyCycle
+        case initializerBuildsOtherType
+        case mainActorTypeOffMainActor
 
         var testDescription: String { "#\(rawValue) \(self)" }
 
@@ -913,6 +972,15 @@ extension BadInputTests {
                 return on(Injector()) { try $0.getObject(Impostor.self) }
             case .nestedKeyPath:
                 return on(Injector()) { try $0.getObject(Panel.self) }
+            case .unboundInitializerDependency:
+                return on(Injector()) { try $0.getObject(Ledger.self) }
+            case .initializerOnlyCycle:
+                return on(Injector()) { try $0.getObject(Hen.self) }
+            case .initializerBuildsOtherType:
+                return on(Injector()) { try $0.getObject(Sconce.self) }
+            case .mainActorTypeOffMainActor:
+                let injector = try Injector(modules: [Configure { $0.bind((any Cockpit).self, to: MainCockpit.self) }])
+                return on(injector) { try $0.getObject((any Cockpit).self) }
             case .deepChain:
                 return on(try Injector(modules: [RelayModule(levels: 10_000)])) {
                     try $0.getObject(Relay.self, named: "0")
@@ -1039,6 +1107,13 @@ extension BadInputTests {
                 return { try withExtendedLifetime(injector) { _ = try workshop.factory.getObject(Lamp.self) } }
             case .nestedKeyPath:
                 return succeeds(Injector()) { try $0.getObject(FixedPanel.self) }
+            case .unboundInitializerDependency:
+                let injector = try Injector(modules: [Configure { $0.bind((any GearBox).self, to: FiveSpeed.self) }])
+                return succeeds(injector) { try $0.getObject(Ledger.self) }
+            case .initializerOnlyCycle:
+                return succeeds(Injector()) { try $0.getObject(Rooster.self) }
+            case .initializerBuildsOtherType, .mainActorTypeOffMainActor:
+                return nil
             case .initializerReentrance, .weakReentrance, .throwingInit, .throwingInitializer, .throwingEagerSingleton,
                 .throwingClosure, .throwingProvider, .providerReturnsNilForRequest, .noInitializer, .foreignKeyPath,
                 .deepChain:
@@ -1341,6 +1416,45 @@ extension BadInputTests {
     private final class Gauge: Injectable {
         var needle: Lamp!
         static var requires: Requirements { Requirements(\Gauge.needle) }
+        init() {}
+    }
+
+    /// Receives a gear box through its initializer.
+    private final class Ledger: Injectable {
+        let gearBox: any GearBox
+        init(gearBox: any GearBox) { self.gearBox = gearBox }
+        static let initializer = Initializer(dependencies: (any GearBox).self) { Ledger(gearBox: $0) }
+    }
+
+    /// Each needs the other to be built first.
+    private final class Hen: Injectable {
+        let egg: Yolk
+        init(egg: Yolk) { self.egg = egg }
+        static let initializer = Initializer(dependencies: Yolk.self) { Hen(egg: $0) }
+    }
+
+    private final class Yolk: Injectable {
+        let chicken: Hen
+        init(chicken: Hen) { self.chicken = chicken }
+        static let initializer = Initializer(dependencies: Hen.self) { Yolk(chicken: $0) }
+    }
+
+    /// The fix for the cycle: one side takes a provider and builds later.
+    private final class Rooster: Injectable {
+        let eggs: Provider<Lamp>
+        init(eggs: Provider<Lamp>) { self.eggs = eggs }
+        static let initializer = Initializer(dependencies: Provider<Lamp>.self) { Rooster(eggs: $0) }
+    }
+
+    /// Its initializer builds a lamp instead.
+    private final class Sconce: Injectable {
+        static let initializer = Initializer(dependencies: Lamp.self) { $0 }
+    }
+
+    private protocol Cockpit: AnyObject, Sendable {}
+
+    @MainActor
+    private final class MainCockpit: Cockpit, MainActorInjectable {
         init() {}
     }
 

@@ -1,0 +1,31 @@
+/// Takes values out of `Any` without the runtime's dynamic cast, where the value's
+/// dynamic type is already known to be the wanted one.
+///
+/// `value as AnyObject` and `value as? T` go through `swift_dynamicCast`, which for a
+/// boxed class reference or a struct walks the conformance tables (hundreds of
+/// instructions, on the cold path of every request that builds a `.graph` object).
+/// Opening the existential gives a generic `V` that *is* the dynamic type, so a bit
+/// cast from `V` is an identity when `V` is the wanted type.
+///
+/// Invariant: each function bit-casts only after checking that the opened `V` itself
+/// is the target type (``unbox(_:as:)``) or a class type (``object(_:)``), whose
+/// values are exactly one strong reference. The check is on `V`, not on
+/// `type(of: value)`: the dynamic type looks through an existential stored in the
+/// `Any` (an `any GearBox` holding a `SixSpeed` says `SixSpeed`), while `V` is that
+/// existential, with its own size and layout.
+enum AnyUnboxing {
+    /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise `nil`.
+    @inline(__always)
+    static func unbox<T>(_ value: Any, as _: T.Type) -> T? {
+        func open<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
+        return open(value)
+    }
+
+    /// The object in `value`, when it is stored as a class type (not an existential);
+    /// otherwise `nil`.
+    @inline(__always)
+    static func object(_ value: Any) -> AnyObject? {
+        func open<V>(_ opened: V) -> AnyObject? { V.self is AnyClass ? unsafeBitCast(opened, to: AnyObject.self) : nil }
+        return open(value)
+    }
+}

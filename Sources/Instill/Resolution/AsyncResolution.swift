@@ -1,0 +1,332 @@
+/// `await getObject`: the synchronous resolver runs the graph as it always does; on
+/// reaching an async step (an async initializer, closure or provider) it looks for
+/// the value this request's driver already made for it, and without one throws
+/// ``InjectionError/Kind-swift.struct/asyncRequired`` naming the step. The driver
+/// catches that, makes the value (resolving the step's dependencies the same way,
+/// awaiting the step, then filling the object's requirements), keeps it, and runs
+/// the synchronous resolution again. Nothing the failed attempt built is cached but
+/// complete singletons; the request's `.graph` objects survive the restarts.
+///
+/// The synchronous path pays one flag test per cold build (``Recipe/isAsync``);
+/// compiled plans never contain an async step.
+
+/// The async step a synchronous attempt stopped at.
+///
+/// It reflects as nothing: an ``InjectionError`` a synchronous `getObject` throws
+/// carries it, and may outlive the injector, whose recipes point back at it without
+/// keeping it alive. `dump`, `Mirror` and test libraries that reflect errors must not
+/// follow that pointer.
+struct AsyncStepRequest: Sendable, CustomReflectable {
+    let recipe: Recipe
+    let arguments: [any Sendable]
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// What an async closure or provider binding runs: the injector, its declared
+/// dependencies laid out as ``DependencyValues`` reads them (moved out), and the
+/// request's arguments.
+struct AsyncBindingStep: Sendable {
+    /// Whether the binding receives the request's arguments (a provider).
+    let isProvider: Bool
+    let run: @Sendable (Injector, UnsafeMutableRawPointer, InjectionArguments) async throws -> Any?
+}
+
+/// The task-local state of async steps under way, to catch a step that needs
+/// itself (through `await getObject` in its own closure) as a cycle, not a hang.
+enum AsyncSteps {
+    /// The recipes whose async steps this task (or its parent) is running.
+    @TaskLocal static var underway: [ObjectIdentifier] = []
+}
+
+/// One `await getObject` request: its `.graph` objects, kept across attempts, and
+/// the values its async steps made for `.graph`, singleton and weak recipes.
+final class AsyncRequest {
+    var graph: [ObjectIdentifier: ResolutionContext.GraphEntry] = [:]
+    /// Values async steps made for shared and `.graph` recipes, by recipe (which
+    /// the entry keeps alive, so the key stays its own). A weak-scoped value is kept
+    /// here so it lives until the request ends.
+    var sharedValues: [ObjectIdentifier: (recipe: Recipe, value: Any?)] = [:]
+}
+
+/// One synchronous resolution an async request runs, again after each async step:
+/// the request itself, the dependencies of an async step, or the requirements of
+/// the object an async initializer built. Its `.normal` values are used in the
+/// order the attempt reaches their recipes, so each place gets its own instance.
+final class AsyncJob {
+    let request: AsyncRequest
+    private var normalValues: [ObjectIdentifier: (recipe: Recipe, values: [Any?])] = [:]
+    private var cursors: [ObjectIdentifier: Int] = [:]
+
+    init(_ request: AsyncRequest) { self.request = request }
+
+    /// The value made for `recipe`'s next use in this attempt, if there is one.
+    func take(_ recipe: Recipe) -> Any?? {
+        let id = ObjectIdentifier(recipe)
+        guard recipe.scope == .normal else {
+            guard let entry = request.sharedValues[id], entry.recipe === recipe else { return nil }
+            return .some(entry.value)
+        }
+        guard let entry = normalValues[id], entry.recipe === recipe else { return nil }
+        let index = cursors[id, default: 0]
+        guard index < entry.values.count else { return nil }
+        cursors[id] = index + 1
+        return .some(entry.values[index])
+    }
+
+    /// Keeps a `.normal` value for the next attempt's next use of `recipe`.
+    func append(_ value: Any?, for recipe: Recipe) {
+        normalValues[ObjectIdentifier(recipe), default: (recipe, [])].values.append(value)
+    }
+
+    /// Runs one synchronous attempt on this thread's context, with this job's values
+    /// and the request's `.graph` objects.
+    func attempt<Result>(on injector: Injector, _ body: () throws -> Result) throws -> Result {
+        cursors.removeAll(keepingCapacity: true)
+        return try injector.withRequest { context in
+            let outer = context.asyncJob
+            context.asyncJob = self
+            // Outermost here (always, in practice): the graph table is the request's.
+            let isOutermost = context.activeRequests == 1
+            if isOutermost { context.graph = request.graph }
+            defer {
+                if isOutermost { request.graph = context.graph }
+                context.asyncJob = outer
+            }
+            return try body()
+        }
+    }
+
+    /// Runs `attempt` until it returns, making the value of each async step it
+    /// stops at; `failure` is a stop that happened before.
+    func run<Result>(
+        on injector: Injector, after failure: InjectionError? = nil, _ body: () throws -> Result
+    ) async throws -> Result {
+        var stop = failure
+        while true {
+            if let stop { try await makeValue(for: stop) }
+            do {
+                return try attempt(on: injector, body)
+            } catch let error as InjectionError where error.asyncStep != nil {
+                stop = error
+            }
+        }
+    }
+
+    /// Makes the value of the async step `stop` names, and keeps it where the next
+    /// attempt looks: in this job (`.normal`), in the request (`.graph`), or
+    /// published (singleton and weak scopes, built once however many tasks ask).
+    private func makeValue(for stop: InjectionError) async throws {
+        guard let step = stop.asyncStep else { return }
+        let recipe = step.recipe
+        let id = ObjectIdentifier(recipe)
+        do {
+            if AsyncSteps.underway.contains(id) {
+                // Its own step asks for it again (through `await getObject`).
+                let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
+                throw InjectionError.cycle(path: [step, recipe.typeName], type: recipe.typeName)
+            }
+            switch recipe.scope {
+            case .normal:
+                append(try await make(recipe, arguments: step.arguments), for: recipe)
+            case .graph:
+                let value = try await make(recipe, arguments: step.arguments)
+                request.sharedValues[id] = (recipe, value)
+            case .singleton, .weak:
+                let isPublished = { recipe.sharedValue() != nil }
+                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underway, isDone: isPublished) {
+                    let value = try await make(recipe, arguments: step.arguments)
+                    request.sharedValues[id] = (recipe, value)
+                }
+                if let value = recipe.sharedValue() { request.sharedValues[id] = (recipe, value) }
+            }
+        } catch var error as InjectionError {
+            // The chain to the step, then the chain inside it.
+            error.chain = stop.chain + error.chain
+            if error.requirementLocation == nil { error.requirementLocation = stop.requirementLocation }
+            throw error
+        } catch let error as CancellationError {
+            var cancelled = InjectionError.cancelled(recipe.typeName, underlying: error)
+            cancelled.chain = stop.chain
+            throw cancelled
+        }
+    }
+
+    /// The value of `recipe`'s async step: its dependencies resolved, the step
+    /// awaited, and, for an object, its requirements filled and its awake run.
+    private func make(_ recipe: Recipe, arguments: [any Sendable]) async throws -> Any? {
+        try await AsyncSteps.$underway.withValue(AsyncSteps.underway + [ObjectIdentifier(recipe)]) {
+            if case .build(let metadata) = recipe.source {
+                return try await makeObject(recipe, metadata: metadata, arguments: arguments)
+            }
+            guard let binding = recipe.binding, let step = binding.asyncStep else { throw AsyncStepNotAwaited() }
+            if !step.isProvider, !arguments.isEmpty {
+                throw InjectionError.unreadArguments(
+                    recipe.typeName, given: arguments.count, read: 0, reason: .closure
+                ).bound(at: binding)
+            }
+            let values = try await dependencies(binding.dependencies, of: recipe, metadata: nil)
+            defer { if binding.dependencies != nil { values.deallocate() } }
+            let value: Any?
+            do {
+                value = try await step.run(
+                    recipe.owner, values, InjectionArguments(arguments, building: recipe.typeName, forProvider: true))
+            } catch let error as InjectionError {
+                throw error
+            } catch let error as CancellationError {
+                throw InjectionError.cancelled(recipe.typeName, underlying: error)
+            } catch {
+                throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: binding)
+            }
+            guard let value else { return nil }
+            if let accepts = recipe.accepts, !accepts(value) {
+                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
+                    .bound(at: binding)
+            }
+            if recipe.scope.isShared { recipe.publish(value) }
+            return value
+        }
+    }
+
+    /// An object from an async initializer, assembled (and, when shared, published).
+    private func makeObject(_ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable])
+        async throws -> AnyObject
+    {
+        if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
+        if !metadata.initializer.takesArguments, !arguments.isEmpty {
+            // Before the dependencies are resolved: once they are, only the step may
+            // consume them.
+            throw InjectionError.unreadArguments(
+                metadata.name, given: arguments.count, read: 0, reason: .initializer)
+        }
+        let declared = metadata.initializer.dependencies
+        let values = try await dependencies(declared, of: recipe, metadata: metadata)
+        defer { if declared != nil { values.deallocate() } }
+        let object = try await metadata.constructAwaiting(arguments: arguments, dependencies: values)
+        if let accepts = recipe.accepts, !accepts(object) {
+            throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName).bound(at: recipe.binding)
+        }
+        try await AsyncJob(request).run(on: recipe.owner) {
+            try recipe.owner.assembleAwaited(object, recipe: recipe, metadata: metadata)
+        }
+        return object
+    }
+
+    /// The declared dependencies of `recipe`'s async step, resolved in a job of
+    /// their own and moved to a buffer the step reads (and moves) them from;
+    /// ``noDependencies`` when it declares none.
+    private func dependencies(
+        _ declared: DeclaredDependencies?, of recipe: Recipe, metadata: InjectableMetadata?
+    ) async throws -> UnsafeMutableRawPointer {
+        guard let declared else { return noDependencies }
+        let firstSlot = metadata?.requirements.count ?? 0
+        let links = metadata == nil ? nil : recipe.links
+        return try await AsyncJob(request).run(on: recipe.owner) {
+            try recipe.owner.resolveAwaitedDependencies(
+                declared, of: recipe, metadata: metadata, links: links, firstSlot: firstSlot)
+        }
+    }
+}
+
+extension ResolutionContext {
+    /// The value this thread's async request made for `recipe`'s async step; throws
+    /// ``InjectionError/Kind-swift.struct/asyncRequired`` when there is none (always,
+    /// for a synchronous request).
+    func asyncStepValue(for recipe: Recipe, arguments: [any Sendable]) throws -> Any? {
+        if let job = asyncJob, let value = job.take(recipe) { return value }
+        throw InjectionError.asyncRequired(recipe, arguments: arguments)
+    }
+
+    /// ``asyncStepValue(for:arguments:)`` for a recipe that builds objects.
+    func asyncStepObject(for recipe: Recipe, arguments: [any Sendable]) throws -> AnyObject {
+        guard let value = try asyncStepValue(for: recipe, arguments: arguments) else {
+            throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
+        }
+        return value as AnyObject
+    }
+}
+
+extension Injector {
+    /// Answers `await getObject`: synchronously when the graph has no async step
+    /// (or every one is a published singleton), else through an ``AsyncJob``.
+    func resolveAwaiting<T>(
+        _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
+    ) async throws -> T {
+        // The first attempt runs on the caller's actor: from the main actor, a graph
+        // with main-actor types and no async step is built as the synchronous form
+        // builds it.
+        let onMainActor = MainActorIsolation.isMainActor(isolation)
+        do {
+            return try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
+        } catch let error as InjectionError where error.asyncStep != nil {
+            return try await resolveSteps(type, after: error) { try resolve(type, named: name, arguments: arguments) }
+        }
+    }
+
+    /// ``resolveAwaiting(_:named:arguments:isolation:)`` for a type known to be `Injectable`.
+    func resolveAwaiting<T: Injectable>(
+        _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
+    ) async throws -> T {
+        let onMainActor = MainActorIsolation.isMainActor(isolation)
+        do {
+            return try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
+        } catch let error as InjectionError where error.asyncStep != nil {
+            return try await resolveSteps(type, after: error) { try resolve(type, named: name, arguments: arguments) }
+        }
+    }
+
+    /// Runs `attempt`, which stopped at an async step with `failure`, as an async
+    /// request; errors name `type` as the requested type.
+    @inline(never)
+    private func resolveSteps<T>(_ type: T.Type, after failure: InjectionError, _ attempt: () throws -> T)
+        async throws -> T
+    {
+        do {
+            return try await AsyncJob(AsyncRequest()).run(on: self, after: failure, attempt)
+        } catch var error as InjectionError {
+            error.requestedType = typeName(type)
+            throw error
+        }
+    }
+
+    /// Resolves the dependencies an async step declares, inside a frame of
+    /// `recipe`'s (so chains and cycle checks see them), and moves them to a new
+    /// buffer laid out as `declared` says.
+    func resolveAwaitedDependencies(
+        _ declared: DeclaredDependencies, of recipe: Recipe, metadata: InjectableMetadata?, links: AtomicSlots?,
+        firstSlot: Int
+    ) throws -> UnsafeMutableRawPointer {
+        try withRequest { context in
+            let depth = context.frames.count
+            context.frames.append(
+                .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+            do {
+                let moved = try withDeclaredDependencies(
+                    declared, links: links, firstSlot: firstSlot, at: depth, in: context
+                ) { values in
+                    let moved = UnsafeMutableRawPointer.allocate(
+                        byteCount: declared.byteCount, alignment: declared.alignment)
+                    moved.copyMemory(from: values, byteCount: declared.byteCount)
+                    return moved
+                }
+                context.frames.removeLast()
+                return moved
+            } catch let error as InjectionError {
+                throw context.fail(error, unwindingTo: depth)
+            }
+        }
+    }
+
+    /// Fills the requirements of an object an async initializer built, awakes it and
+    /// stores it in its scope, as a synchronous build does after its initializer.
+    func assembleAwaited(_ object: AnyObject, recipe: Recipe, metadata: InjectableMetadata) throws {
+        try withRequest { context in
+            let depth = context.frames.count
+            context.frames.append(
+                .init(recipe: recipe, metadata: metadata, lowlink: depth, deferredStart: context.deferred.count))
+            _ = try assemble(
+                object, metadata: metadata, recipe: recipe, links: recipe.links, injector: recipe.owner, at: depth,
+                in: context)
+        }
+    }
+}
