@@ -25,18 +25,34 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
-        // Instill beside hand-written code and Swinject.
+        // Instill beside hand-written code, Swinject and swift-dependencies.
         .executableTarget(
             name: "InstillBenchmarks",
             dependencies: [
                 instill,
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             path: "Benchmarks/InstillBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
+        // One workload's variant run N times, for callgrind (Scripts/instructions.py). Its
+        // fixtures are the benchmarks' own files, linked in (symbolic links), so that the
+        // instructions counted are those of the code the benchmarks time, compiled the
+        // same way: in the module that runs them.
+        .executableTarget(
+            name: "InstructionProbes",
+            dependencies: [
+                instill,
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
+            path: "Support/InstructionProbes"
         ),
 
         // Injector creation and first requests in a small program and in a big one.

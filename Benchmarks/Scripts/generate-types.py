@@ -9,6 +9,11 @@ Run from anywhere; it writes (and overwrites) three files, which are committed:
       builder and its Swinject registrations, so the three variants build the
       same classes in the same shape.
 
+  Benchmarks/InstillBenchmarks/DependenciesShapes.swift
+      the same wide object and chain built with swift-dependencies: a factory
+      key per class, each factory reading the factories it needs with
+      @Dependency.
+
   Support/ProgramSizeProbes/Probes.swift
       the probe types that the program-size benchmarks request for the first
       time, one per iteration, in both programs.
@@ -115,6 +120,61 @@ def shapes() -> str:
     return "".join(out)
 
 
+def dependencies_shapes() -> str:
+    parts = [f"Part{i:02d}" for i in range(1, WIDTH + 1)]
+    properties = [f"part{i:02d}" for i in range(1, WIDTH + 1)]
+    links = [f"Link{i:02d}" for i in range(1, DEPTH + 1)]
+    out = [HEADER, "\n", "import Dependencies\n", "\n"]
+    out.append("// The wide object and the chain of Shapes.swift, built with swift-dependencies: each\n")
+    out.append("// class has a factory key (a live value is made once and kept, so a transient object\n")
+    out.append("// is a factory), and each factory reads the factories it needs with `@Dependency`.\n\n")
+
+    def key(cls: str, body: list[str]) -> None:
+        out.append(f"enum {cls}FactoryKey: DependencyKey {{\n")
+        if len(body) == 1:
+            out.append(f"    static let liveValue: @Sendable () -> {cls} = {{ {body[0]} }}\n}}\n\n")
+        else:
+            out.append(f"    static let liveValue: @Sendable () -> {cls} = {{\n")
+            for line in body:
+                out.append(f"        {line}\n")
+            out.append("    }\n}\n\n")
+
+    out.append(f"// MARK: The {WIDTH}-wide object\n\n")
+    for part in parts:
+        key(part, [f"{part}()"])
+    body = [f"@Dependency(\\.make{part}) var make{part}" for part in parts]
+    body.append("let object = WideObject()")
+    body += [f"object.{prop} = make{part}()" for part, prop in zip(parts, properties)]
+    body.append("return object")
+    key("WideObject", body)
+
+    out.append(f"// MARK: The {DEPTH}-deep chain\n\n")
+    for index, link in enumerate(links):
+        if index + 1 < len(links):
+            nxt = links[index + 1]
+            key(link, [f"@Dependency(\\.make{nxt}) var make{nxt}", f"let link = {link}()",
+                       f"link.next = make{nxt}()", "return link"])
+        else:
+            key(link, [f"{link}()"])
+
+    out.append("extension DependencyValues {\n")
+    for index, cls in enumerate(parts + ["WideObject"] + links):
+        if index > 0:
+            out.append("\n")
+        out.append(f"    var make{cls}: @Sendable () -> {cls} {{\n")
+        out.append(f"        get {{ self[{cls}FactoryKey.self] }}\n")
+        out.append(f"        set {{ self[{cls}FactoryKey.self] = newValue }}\n    }}\n")
+    out.append("}\n\n")
+
+    out.append("/// The wide object from swift-dependencies.\n")
+    out.append("func wideObjectFromDependencies() -> WideObject {\n")
+    out.append("    @Dependency(\\.makeWideObject) var makeWideObject\n    return makeWideObject()\n}\n\n")
+    out.append("/// The chain from swift-dependencies.\n")
+    out.append(f"func chainFromDependencies() -> {links[0]} {{\n")
+    out.append(f"    @Dependency(\\.make{links[0]}) var make{links[0]}\n    return make{links[0]}()\n}}\n")
+    return "".join(out)
+
+
 def probes() -> str:
     out = [HEADER, "\n", "import Instill\n", "\n"]
     out.append("/// Types requested once each, never before in the process: one per iteration of the\n")
@@ -152,6 +212,7 @@ def generated_types() -> str:
 
 OUTPUTS = {
     "Benchmarks/InstillBenchmarks/Shapes.swift": shapes,
+    "Benchmarks/InstillBenchmarks/DependenciesShapes.swift": dependencies_shapes,
     "Support/ProgramSizeProbes/Probes.swift": probes,
     "Benchmarks/ProgramSize2000Types/GeneratedTypes.swift": generated_types,
 }

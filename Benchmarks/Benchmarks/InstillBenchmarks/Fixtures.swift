@@ -53,6 +53,13 @@ func equip(_ car: Car, from resolver: any Swinject.Resolver) {
     car.gearBox = resolver.resolve((any GearBox).self)!
 }
 
+/// A Swinject container with the registrations `register` makes.
+func swinjectContainer(_ register: (Container) -> Void) -> Container {
+    let container = Container()
+    register(container)
+    return container
+}
+
 /// Transient Swinject registrations for the car graph.
 func registerCar(in container: Container) {
     container.register(Engine.self) { _ in Engine() }.inObjectScope(.transient)

@@ -3,7 +3,8 @@ import Dispatch
 import Instill
 import Swinject
 
-// Instill beside the same work written by hand and done with Swinject. Each group
+// Instill beside the same work written by hand and done with Swinject and with
+// swift-dependencies (DependenciesFixtures.swift, DependenciesShapes.swift). Each group
 // names what is measured; each benchmark in a group builds the same classes in the
 // same shape (see Fixtures.swift and the generated Shapes.swift).
 //
@@ -65,12 +66,6 @@ func check(_ condition: Bool, _ message: String) throws {
     if !condition { throw SetupFailure(description: message) }
 }
 
-func swinjectContainer(_ register: (Container) -> Void) -> Container {
-    let container = Container()
-    register(container)
-    return container
-}
-
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = perOperation
 
@@ -107,6 +102,14 @@ func carGraph() {
         for _ in benchmark.scaledIterations {
             blackHole(try await injector.getObject(Car.self))
         }
+    }
+
+    Benchmark("Car graph/swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(carFromDependencies())
+        }
+    } setup: {
+        try check(isComplete(carFromDependencies()), "swift-dependencies built an incomplete car")
     }
 
     Benchmark("Car graph/Swinject") { (benchmark: Benchmark, container: Container) in
@@ -153,6 +156,14 @@ func singletonHit() {
         return injector
     }
 
+    Benchmark("Singleton hit/swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(garageFromDependencies())
+        }
+    } setup: {
+        try check(garageFromDependencies() === garageFromDependencies(), "swift-dependencies built it twice")
+    }
+
     Benchmark("Singleton hit/Swinject") { (benchmark: Benchmark, container: Container) in
         for _ in benchmark.scaledIterations {
             blackHole(container.resolve(Garage.self)!)
@@ -183,6 +194,14 @@ func wideAndDeep() {
         return injector
     }
 
+    Benchmark("50-wide object/swift-dependencies", configuration: perIteration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(wideObjectFromDependencies())
+        }
+    } setup: {
+        try check(isComplete(wideObjectFromDependencies()), "swift-dependencies left a part empty")
+    }
+
     Benchmark("50-wide object/Swinject", configuration: perIteration) { (benchmark: Benchmark, container: Container) in
         for _ in benchmark.scaledIterations {
             blackHole(container.resolve(WideObject.self)!)
@@ -207,6 +226,14 @@ func wideAndDeep() {
         let injector = Injector()
         try check(isComplete(injector.getObject(Link01.self)), "Instill built a short chain")
         return injector
+    }
+
+    Benchmark("50-deep chain/swift-dependencies", configuration: perIteration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(chainFromDependencies())
+        }
+    } setup: {
+        try check(isComplete(chainFromDependencies()), "swift-dependencies built a short chain")
     }
 
     Benchmark("50-deep chain/Swinject", configuration: perIteration) { (benchmark: Benchmark, container: Container) in
@@ -237,6 +264,14 @@ func namedLookup() {
         let injector = try Injector(modules: [HeadlightModule()])
         try check(try injector.getObject(Headlight.self, named: "left").side == "left", "Instill: wrong headlight")
         return injector
+    }
+
+    Benchmark("Named lookup/swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(leftHeadlightFromDependencies())
+        }
+    } setup: {
+        try check(leftHeadlightFromDependencies().side == "left", "swift-dependencies: wrong headlight")
     }
 
     Benchmark("Named lookup/Swinject") { (benchmark: Benchmark, container: Container) in
@@ -273,6 +308,18 @@ func injectIntoHandBuiltObject() {
         try injector.injectDependencies(into: car)
         try check(isComplete(car), "Instill left the hand-built car incomplete")
         return injector
+    }
+
+    Benchmark("Inject into hand-built car/swift-dependencies") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let car = Car()
+            equipFromDependencies(car)
+            blackHole(car)
+        }
+    } setup: {
+        let car = Car()
+        equipFromDependencies(car)
+        try check(isComplete(car), "swift-dependencies left the hand-built car incomplete")
     }
 
     Benchmark("Inject into hand-built car/Swinject") { (benchmark: Benchmark, container: Container) in

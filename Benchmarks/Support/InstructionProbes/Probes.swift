@@ -1,0 +1,1 @@
+../ProgramSizeProbes/Probes.swift
