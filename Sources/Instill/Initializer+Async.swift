@@ -183,7 +183,7 @@ extension InjectableMetadata {
         guard let asyncBuild = initializer.asyncBuild else { throw AsyncStepNotAwaited() }
         let given: InjectionArguments
         if initializer.takesArguments {
-            given = InjectionArguments(arguments.isEmpty ? initializer.defaults : arguments, building: name)
+            given = InjectionArguments(arguments.isEmpty ? initializer.defaults : arguments, building: self.name)
         } else {
             guard arguments.isEmpty else {
                 throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .initializer)

@@ -14,15 +14,22 @@
 public struct InjectionArguments: Sendable {
     /// The arguments, in order.
     public let values: [any Sendable]
-    let builtType: String
+    /// The name of the type being built, for messages: computed only when one is
+    /// thrown (reflecting a type's name the first time searches every conformance in
+    /// the program).
+    private let builtTypeName: @Sendable () -> String
+    var builtType: String { builtTypeName() }
     let isForProvider: Bool
     /// One more than the highest index read so far (cold builds only: the warm path
     /// has no arguments).
     private let reads = LockedBox(0)
 
-    init(_ values: [any Sendable], building builtType: String, forProvider: Bool = false) {
+    init(
+        _ values: [any Sendable], building builtType: @escaping @autoclosure @Sendable () -> String,
+        forProvider: Bool = false
+    ) {
         self.values = values
-        self.builtType = builtType
+        self.builtTypeName = builtType
         self.isForProvider = forProvider
     }
 

@@ -175,7 +175,7 @@ final class InjectableMetadata: Sendable {
             return try construct(with: .none, dependencies: dependencies)
         }
         let values = arguments.isEmpty ? initializer.defaults : arguments
-        let given = InjectionArguments(values, building: name)
+        let given = InjectionArguments(values, building: self.name)
         let object = try construct(with: given, dependencies: dependencies)
         if !arguments.isEmpty, given.readCount < arguments.count {
             throw InjectionError.unreadArguments(
