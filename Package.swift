@@ -1,8 +1,16 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the library uses `SendableMetatype`, which first exists in Swift 6.2.
 import PackageDescription
+
+// Apple-platform minimums: the oldest systems whose standard library has every
+// availability-annotated API the library calls without a guard (macOS 13 / iOS 16
+// for `_StringProcessing`'s collection algorithms). Newer APIs are guarded with
+// `if #available` and have a path below them; `.ci/availability.txt` lists each API
+// with the minimum that covers it or the guard that protects it, and CI checks it.
 
 let package = Package(
     name: "Instill",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Instill", targets: ["Instill"])
     ],

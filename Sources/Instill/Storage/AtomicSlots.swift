@@ -1,75 +1,100 @@
-#if os(Linux)
+#if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
     import Synchronization
-
-    /// A fixed number of word-sized slots, each written once (from zero) and read
-    /// without a lock: how the hot path reaches recipes and singletons.
-    final class AtomicSlots: @unchecked Sendable {  // every slot is only touched through Atomic
-        private let slots: UnsafeMutablePointer<Atomic<UInt>>
-        let count: Int
-
-        init(count: Int) {
-            self.count = count
-            slots = .allocate(capacity: max(count, 1))
-            for index in 0..<max(count, 1) { (slots + index).initialize(to: Atomic(0)) }
-        }
-
-        deinit {
-            slots.deinitialize(count: max(count, 1))
-            slots.deallocate()
-        }
-
-        /// The slot's word, or 0 while it is empty.
-        @inline(__always)
-        func load(_ index: Int) -> UInt {
-            slots[index].load(ordering: .acquiring)
-        }
-
-        /// Stores `value` if the slot is empty; returns the word the slot holds after.
-        @inline(__always)
-        func storeIfEmpty(_ index: Int, _ value: UInt) -> UInt {
-            let (exchanged, original) = slots[index].compareExchange(
-                expected: 0, desired: value, ordering: .acquiringAndReleasing)
-            return exchanged ? value : original
-        }
-
-        /// Adds `delta` to the slot; returns the word after the addition.
-        @inline(__always)
-        func add(_ index: Int, _ delta: UInt) -> UInt {
-            slots[index].wrappingAdd(delta, ordering: .relaxed).newValue
-        }
-    }
-#else
-    /// A fixed number of word-sized slots, each written once (from zero). Where
-    /// `Synchronization.Atomic` needs a newer OS than the package supports, a lock
-    /// guards them.
-    final class AtomicSlots: Sendable {
-        private let words: LockedBox<[UInt]>
-        let count: Int
-
-        init(count: Int) {
-            self.count = count
-            words = LockedBox([UInt](repeating: 0, count: max(count, 1)))
-        }
-
-        func load(_ index: Int) -> UInt {
-            words.withLock { $0[index] }
-        }
-
-        func storeIfEmpty(_ index: Int, _ value: UInt) -> UInt {
-            words.withLock { words in
-                if words[index] == 0 { words[index] = value }
-                return words[index]
-            }
-        }
-
-        func add(_ index: Int, _ delta: UInt) -> UInt {
-            words.withLock { words in
-                words[index] &+= delta
-                return words[index]
-            }
-        }
-    }
 #endif
+
+/// A fixed number of word-sized slots, each written once (from zero) and read
+/// without a lock where the platform allows it: how the hot path reaches recipes and
+/// singletons.
+///
+/// ## The invariant it relies on
+/// The words live in memory this type allocates and never hands out. Where
+/// `Synchronization.Atomic` exists at run time (Linux; macOS 15, iOS 18, tvOS 18,
+/// watchOS 11, visionOS 2 and later), `init` initialises every word as an
+/// `Atomic<UInt>` and every access goes through it. Below those versions, or in a
+/// build with `-D INSTILL_LOCKED_SLOTS` (how the fallback is tested and measured on
+/// Linux), `init` initialises them as plain words and creates `lock`, and every
+/// access holds it. The choice is made once per process (the availability check
+/// gives the same answer each time), so a word is never reached both ways.
+final class AtomicSlots: @unchecked Sendable {  // every word is reached through Atomic, or under `lock`
+    private let words: UnsafeMutableRawPointer
+    /// Guards the words where atomics are unavailable; `nil` where they are used.
+    private let lock: Lock?
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        let capacity = max(count, 1)
+        words = .allocate(byteCount: capacity * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
+        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                let slots = words.bindMemory(to: Atomic<UInt>.self, capacity: capacity)
+                for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
+                lock = nil
+                return
+            }
+        #endif
+        words.initializeMemory(as: UInt.self, repeating: 0, count: capacity)
+        lock = Lock()
+    }
+
+    deinit {
+        // Both representations are trivial: nothing to deinitialise.
+        words.deallocate()
+    }
+
+    /// The slot's word, or 0 while it is empty.
+    @inline(__always)
+    func load(_ index: Int) -> UInt {
+        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return words.assumingMemoryBound(to: Atomic<UInt>.self)[index].load(ordering: .acquiring)
+            }
+        #endif
+        return lockedWords { $0[index] }
+    }
+
+    /// Stores `value` if the slot is empty; returns the word the slot holds after.
+    @inline(__always)
+    func storeIfEmpty(_ index: Int, _ value: UInt) -> UInt {
+        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                let (exchanged, original) = words.assumingMemoryBound(to: Atomic<UInt>.self)[index]
+                    .compareExchange(expected: 0, desired: value, ordering: .acquiringAndReleasing)
+                return exchanged ? value : original
+            }
+        #endif
+        return lockedWords { words in
+            if words[index] == 0 { words[index] = value }
+            return words[index]
+        }
+    }
+
+    /// Adds `delta` to the slot; returns the word after the addition.
+    @inline(__always)
+    func add(_ index: Int, _ delta: UInt) -> UInt {
+        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return words.assumingMemoryBound(to: Atomic<UInt>.self)[index]
+                    .wrappingAdd(delta, ordering: .relaxed).newValue
+            }
+        #endif
+        return lockedWords { words in
+            words[index] &+= delta
+            return words[index]
+        }
+    }
+
+    /// The fallback: the words as plain `UInt`s, under `lock`.
+    private func lockedWords<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
+        let lock = lock.unsafelyUnwrapped  // set by init whenever the atomics are not used
+        lock.lock()
+        defer { lock.unlock() }
+        return body(words.assumingMemoryBound(to: UInt.self))
+    }
+
+    /// Whether this build reads the slots without a lock on this OS version.
+    static var isLockFree: Bool { AtomicSlots(count: 1).lock == nil }
+}
 
 extension AtomicSlots {
     /// The recipe in slot `index`, stored unretained: recipes live as long as the
