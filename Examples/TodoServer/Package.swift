@@ -17,7 +17,7 @@ let rootPackage: String = {
 
 let package = Package(
     name: "TodoServer",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],  // Synchronization.Mutex and Atomic in the example
     dependencies: [
         .package(path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),

@@ -22,6 +22,11 @@
 /// out the same in both copies was written by it, and a word that differs was not
 /// (it is reported as `nil`). Nothing else is read, and both copies are destroyed
 /// as values of the type before the memory is returned.
+///
+/// The entry point is found with `dlopen(nil)` and `dlsym`, which POSIX defines and
+/// Darwin, Glibc and Musl all provide; the runtime exports the symbol on every
+/// platform. Where it cannot be found, every answer is `nil` and writes go through
+/// key paths.
 enum ExistentialWords {
     private typealias DynamicCast =
         @convention(c) (

@@ -1,40 +1,39 @@
-#if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+#if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
     import Synchronization
 #endif
 
 /// A fixed number of word-sized slots, each written once (from zero) and read
-/// without a lock where the platform allows it: how the hot path reaches recipes and
-/// singletons.
+/// without a lock: how the hot path reaches recipes and singletons.
 ///
 /// ## The invariant it relies on
-/// The words live in memory this type allocates and never hands out. Where
-/// `Synchronization.Atomic` exists at run time (Linux; macOS 15, iOS 18, tvOS 18,
-/// watchOS 11, visionOS 2 and later), `init` initialises every word as an
-/// `Atomic<UInt>` and every access goes through it. Below those versions, or in a
-/// build with `-D INSTILL_LOCKED_SLOTS` (how the fallback is tested and measured on
-/// Linux), `init` initialises them as plain words and creates `lock`, and every
-/// access holds it. The choice is made once per process (the availability check
-/// gives the same answer each time), so a word is never reached both ways.
-final class AtomicSlots: @unchecked Sendable {  // every word is reached through Atomic, or under `lock`
+/// The words live in memory this type allocates and never hands out, and every access
+/// to a word is atomic. Where `Synchronization.Atomic` exists at run time (Linux;
+/// macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 and later), `init` initialises
+/// every word as an `Atomic<UInt>` and every access goes through it. Below those
+/// versions, or in a build with `-D INSTILL_FALLBACK_SLOTS` (how the fallback is
+/// tested and measured on Linux), the words are plain `Int`s reached only through the
+/// standard library's own atomic entry points, which have no availability limit
+/// (`_swift_stdlib_atomicLoadInt` and `_swift_stdlib_atomicFetchAddInt`, exported by
+/// the runtime since Swift 5.0, and the inlined `_stdlib_atomicCompareExchangeStrongPtr`;
+/// all sequentially consistent, which is at least the ordering each operation
+/// needs). The choice is made once per process (the availability check gives the same
+/// answer each time), so a word is never reached both ways.
+final class AtomicSlots: @unchecked Sendable {  // every word is reached atomically, one way per process
     private let words: UnsafeMutableRawPointer
-    /// Guards the words where atomics are unavailable; `nil` where they are used.
-    private let lock: Lock?
     let count: Int
 
     init(count: Int) {
         self.count = count
         let capacity = max(count, 1)
         words = .allocate(byteCount: capacity * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
-        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 let slots = words.bindMemory(to: Atomic<UInt>.self, capacity: capacity)
                 for index in 0..<capacity { (slots + index).initialize(to: Atomic(0)) }
-                lock = nil
                 return
             }
         #endif
-        words.initializeMemory(as: UInt.self, repeating: 0, count: capacity)
-        lock = Lock()
+        words.initializeMemory(as: Int.self, repeating: 0, count: capacity)
     }
 
     deinit {
@@ -45,55 +44,60 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached through
     /// The slot's word, or 0 while it is empty.
     @inline(__always)
     func load(_ index: Int) -> UInt {
-        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 return words.assumingMemoryBound(to: Atomic<UInt>.self)[index].load(ordering: .acquiring)
             }
         #endif
-        return lockedWords { $0[index] }
+        return UInt(bitPattern: _swift_stdlib_atomicLoadInt(object: fallbackWord(index)))
     }
 
     /// Stores `value` if the slot is empty; returns the word the slot holds after.
     @inline(__always)
     func storeIfEmpty(_ index: Int, _ value: UInt) -> UInt {
-        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 let (exchanged, original) = words.assumingMemoryBound(to: Atomic<UInt>.self)[index]
                     .compareExchange(expected: 0, desired: value, ordering: .acquiringAndReleasing)
                 return exchanged ? value : original
             }
         #endif
-        return lockedWords { words in
-            if words[index] == 0 { words[index] = value }
-            return words[index]
+        let target = UnsafeMutableRawPointer(fallbackWord(index)).assumingMemoryBound(to: UnsafeRawPointer?.self)
+        var expected: UnsafeRawPointer? = nil
+        if _stdlib_atomicCompareExchangeStrongPtr(
+            object: target, expected: &expected, desired: UnsafeRawPointer(bitPattern: value))
+        {
+            return value
         }
+        return UInt(bitPattern: expected)
     }
 
     /// Adds `delta` to the slot; returns the word after the addition.
     @inline(__always)
     func add(_ index: Int, _ delta: UInt) -> UInt {
-        #if canImport(Synchronization) && !INSTILL_LOCKED_SLOTS
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 return words.assumingMemoryBound(to: Atomic<UInt>.self)[index]
                     .wrappingAdd(delta, ordering: .relaxed).newValue
             }
         #endif
-        return lockedWords { words in
-            words[index] &+= delta
-            return words[index]
-        }
+        let old = _swift_stdlib_atomicFetchAddInt(object: fallbackWord(index), operand: Int(bitPattern: delta))
+        return UInt(bitPattern: old) &+ delta
     }
 
-    /// The fallback: the words as plain `UInt`s, under `lock`.
-    private func lockedWords<Result>(_ body: (UnsafeMutablePointer<UInt>) -> Result) -> Result {
-        let lock = lock.unsafelyUnwrapped  // set by init whenever the atomics are not used
-        lock.lock()
-        defer { lock.unlock() }
-        return body(words.assumingMemoryBound(to: UInt.self))
+    /// Word `index` of the fallback representation.
+    @inline(__always)
+    private func fallbackWord(_ index: Int) -> UnsafeMutablePointer<Int> {
+        words.assumingMemoryBound(to: Int.self) + index
     }
 
-    /// Whether this build reads the slots without a lock on this OS version.
-    static var isLockFree: Bool { AtomicSlots(count: 1).lock == nil }
+    /// Whether this process reaches the slots through `Synchronization.Atomic`.
+    static var usesSynchronizationAtomic: Bool {
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return true }
+        #endif
+        return false
+    }
 }
 
 extension AtomicSlots {

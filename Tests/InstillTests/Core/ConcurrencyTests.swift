@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Instill
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 // MARK: - Helpers

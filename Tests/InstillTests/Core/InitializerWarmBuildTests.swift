@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 @testable import Instill

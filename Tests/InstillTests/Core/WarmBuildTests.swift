@@ -1,4 +1,4 @@
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 @testable import Instill

@@ -1,6 +1,6 @@
 import Foundation
 import Instill
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 // Initializers, closures and providers throw when a seeded coin says so, while eight

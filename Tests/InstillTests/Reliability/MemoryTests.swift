@@ -1,6 +1,6 @@
 import Foundation
 import Instill
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 // Who keeps whom alive. Each test builds inside a helper function and hands back

@@ -1,6 +1,6 @@
 import Foundation
 import Instill
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 /// Random configurations run through Instill and through a reference model of
