@@ -67,6 +67,9 @@ struct DependencyWalker {
     private(set) var edges: [Edge] = []
     private(set) var problems: [InjectionError] = []
     private(set) var roots: [NodeKey] = []
+    /// The keys in `roots`, for a constant-time check (a search of the array made
+    /// the walk quadratic in the number of bindings).
+    private var rootKeys: Set<NodeKey> = []
     /// The nodes answered by an async step (see `DependencyWalker+Async.swift`).
     private(set) var asyncNodes: Set<NodeKey> = []
     private var state: [NodeKey: State] = [:]
@@ -99,7 +102,7 @@ struct DependencyWalker {
 
     private mutating func visitRoot(_ key: BindingKey, _ type: TypeReference) {
         let node = nodeKey(key, type, in: injector)
-        if !roots.contains(node) { roots.append(node) }
+        if rootKeys.insert(node).inserted { roots.append(node) }
         var stack: [Step] = []
         visit(key, type, in: injector, stack: &stack, requested: type.description)
     }
