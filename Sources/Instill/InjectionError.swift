@@ -272,6 +272,9 @@ extension InjectionError {
     /// Why arguments went unread.
     enum UnreadArguments {
         case initializer, noInitializer, closure, instance
+        /// A ``Provider`` or ``ObjectFactory`` requested directly: it takes arguments
+        /// when called, not when made.
+        case handle
     }
 
     static func unreadArguments(_ type: String, given: Int, read: Int, reason: UnreadArguments) -> InjectionError {
@@ -293,6 +296,10 @@ extension InjectionError {
         case .instance:
             summary = "\(type) is bound to an instance, which reads no arguments, but \(arguments)."
             fix = "pass no arguments, or bind a provider that builds a value from them."
+        case .handle:
+            summary = "\(type) is made by the injector and reads no arguments, but \(arguments)."
+            fix =
+                "pass the arguments when calling it (provider(arguments: ...), factory.getObject(T.self, arguments: ...)), or pass none."
         }
         return InjectionError(.argumentMismatch, type: type, summary: summary, fix: fix)
     }

@@ -202,6 +202,8 @@ protocol OptionalMarker {
     var isNone: Bool { get }
     /// The wrapped value, `nil` for `none`.
     var wrappedValue: Any? { get }
+    /// `value` wrapped, or `nil` when it is not a `Wrapped`.
+    static func wrapping(_ value: Any) -> Self?
 }
 
 extension Optional: OptionalMarker {
@@ -213,6 +215,10 @@ extension Optional: OptionalMarker {
         case .some(let wrapped): wrapped
         case .none: nil
         }
+    }
+    static func wrapping(_ value: Any) -> Self? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return .some(wrapped)
     }
 }
 

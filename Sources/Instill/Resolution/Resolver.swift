@@ -65,6 +65,9 @@ extension Injector {
     private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
         throws -> T
     {
+        if Self.isWrapperRequest(type) {
+            return try resolveWrapper(type, named: name, arguments: arguments, onMainActor: onMainActor)
+        }
         let reference = TypeReference(type)
         return try withRequest(onMainActor: onMainActor) { context in
             do {
