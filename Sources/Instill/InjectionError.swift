@@ -108,7 +108,7 @@ extension InjectionError {
         public static let noInitializer = Kind("noInitializer")
         /// A closure or provider returned `nil` where a value is required.
         public static let nilValue = Kind("nilValue")
-        /// A ``Provider`` or ``ObjectFactory`` was used after its injector was released.
+        /// A ``Provider``, ``Lazy`` or ``ObjectFactory`` was used after its injector was released.
         public static let injectorReleased = Kind("injectorReleased")
         /// A longer-lived object requires a shorter-lived one (a singleton holding a
         /// `.graph` or `.weak` object, a `.weak` object holding a `.graph` one), found
@@ -383,7 +383,7 @@ extension InjectionError {
     static func injectorReleased(_ type: String) -> InjectionError {
         InjectionError(
             .injectorReleased, type: type,
-            summary: "a Provider or ObjectFactory asked for \(type) after its injector was released.",
+            summary: "a Provider, Lazy or ObjectFactory asked for \(type) after its injector was released.",
             fix: "keep the Injector alive as long as the objects that build from it.")
     }
 

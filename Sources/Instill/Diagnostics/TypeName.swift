@@ -19,8 +19,8 @@ private func computeTypeName(_ type: Any.Type) -> String {
     if TypeKind.isOptional(type), let optional = type as? any OptionalMarker.Type {
         return "Optional<\(typeName(optional.wrappedType))>"
     }
-    if TypeKind.isProvider(type), let provider = type as? any ProviderMarker.Type {
-        return "Provider<\(typeName(provider.valueType))>"
+    if TypeKind.isHandle(type), let handle = type as? any ProviderMarker.Type {
+        return "\(handle.genericName)<\(typeName(handle.valueType))>"
     }
     var reflected = String(reflecting: type)
     // Private types reflect as `Module.(unknown context at $1234).Name`.
@@ -88,16 +88,18 @@ enum TypeKind {
         unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x202
     }
 
-    /// Whether `type` is a ``Provider``: struct metadata (kind 0x200) whose second
-    /// word, its nominal type descriptor, is `Provider`'s. Every specialization of a
-    /// generic struct shares its one descriptor, and struct metadata always has that
-    /// word (Swift ABI), so neither a look-alike type nor another kind matches.
-    static func isProvider(_ type: Any.Type) -> Bool {
+    /// Whether `type` is a ``Provider`` or a ``Lazy``: struct metadata (kind 0x200)
+    /// whose second word, its nominal type descriptor, is one of theirs. Every
+    /// specialization of a generic struct shares its one descriptor, and struct
+    /// metadata always has that word (Swift ABI), so neither a look-alike type nor
+    /// another kind matches.
+    static func isHandle(_ type: Any.Type) -> Bool {
         let words = unsafeBitCast(type, to: UnsafePointer<UInt>.self)
-        return words[0] == 0x200 && words[1] == providerDescriptor
+        return words[0] == 0x200 && (words[1] == providerDescriptor || words[1] == lazyDescriptor)
     }
 
     private static let providerDescriptor = unsafeBitCast(Provider<Never>.self, to: UnsafePointer<UInt>.self)[1]
+    private static let lazyDescriptor = unsafeBitCast(Lazy<Never>.self, to: UnsafePointer<UInt>.self)[1]
 }
 
 /// How a user writes `type` as a metatype expression's base: `(any P)` for a

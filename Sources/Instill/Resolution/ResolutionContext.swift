@@ -60,6 +60,8 @@ final class ResolutionContext {
     @exclusivity(unchecked) var deferred: [Deferred] = []
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
     @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
+    /// Where the ``Lazy`` values made in this request keep its graph when it ends.
+    @exclusivity(unchecked) var lazyGraph: LazyGraph?
     @exclusivity(unchecked) var activeRequests = 0
     /// Whether the requests under way on this thread run on the main actor: the
     /// outermost one proven so, and every request nested in it (see
@@ -247,8 +249,22 @@ final class ResolutionContext {
         return error
     }
 
+    /// The graph the ``Lazy`` values made in the running request resolve in; `nil`
+    /// outside a request.
+    func lazyGraphOfRequest() -> LazyGraph? {
+        guard activeRequests > 0 else { return nil }
+        if let lazyGraph { return lazyGraph }
+        let made = LazyGraph()
+        lazyGraph = made
+        return made
+    }
+
     /// Called when the outermost request on this thread ends.
     func endOutermostRequest() {
+        if let lazyGraph {
+            lazyGraph.seal(graph)
+            self.lazyGraph = nil
+        }
         if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }

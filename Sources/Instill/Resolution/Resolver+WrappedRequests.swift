@@ -1,11 +1,11 @@
-/// Requests for a type that wraps what the injector builds: `T?`, `Provider<T>` and
-/// `ObjectFactory` get what a requirement of that type receives.
+/// Requests for a type that wraps what the injector builds: `T?`, `Provider<T>`,
+/// `Lazy<T>` and `ObjectFactory` get what a requirement of that type receives.
 extension Injector {
     /// Whether a request for `type` is answered by ``resolveWrapper(_:named:arguments:onMainActor:)``:
     /// three reads of type metadata, no conformance lookup.
     @inline(__always)
     static func isWrapperRequest(_ type: Any.Type) -> Bool {
-        TypeKind.isOptional(type) || TypeKind.isProvider(type)
+        TypeKind.isOptional(type) || TypeKind.isHandle(type)
             || ObjectIdentifier(type) == ObjectIdentifier(ObjectFactory.self)
     }
 
@@ -14,7 +14,7 @@ extension Injector {
     /// - `T?`: what a request for `T` gets, or `nil` when nothing is bound to `T`
     ///   under `name` and `T` is not built automatically. Any other failure throws,
     ///   and a closure or provider returning `nil` gives `nil`.
-    /// - `Provider<T>`: a provider asking for `T` under `name`.
+    /// - `Provider<T>`, `Lazy<T>`: a provider (or lazy) asking for `T` under `name`.
     /// - `ObjectFactory`: a factory of this injector (`name` is not used).
     @inline(never)
     func resolveWrapper<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool) throws
