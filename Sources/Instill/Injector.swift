@@ -96,7 +96,19 @@ public final class Injector: Sendable {
         self.isTracing = tracer != nil
     }
 
-    private func startEagerSingletons(_ eager: [EagerSingleton]) throws {
+    /// An injector with `other`'s frozen bindings, parent and tracer, and none of
+    /// its recipes: no singleton is built yet.
+    init(sameBindingsAs other: Injector) {
+        self.parent = other.parent
+        self.modules = other.modules
+        self.bindings = other.bindings
+        self.scopeOverrides = other.scopeOverrides
+        self.eagerSingletons = other.eagerSingletons
+        self.tracer = other.tracer
+        self.isTracing = other.isTracing
+    }
+
+    func startEagerSingletons(_ eager: [EagerSingleton]) throws {
         for entry in eager {
             let recipe = try recipe(for: entry.key, type: entry.type)
             guard recipe.effectiveScope == .singleton else {
