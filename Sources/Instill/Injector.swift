@@ -141,6 +141,17 @@ public final class Injector: Sendable {
     /// `type` may be an `Injectable` class (built automatically when nothing is bound
     /// to it) or any type bound in a module: a protocol, a struct, a closure type.
     ///
+    /// A request gets what a requirement or initializer dependency of its type would:
+    /// `T?` gets `T`'s value, or `nil` when nothing is bound to `T` under `name` (or a
+    /// closure returned `nil`; any other failure still throws); `Provider<T>`,
+    /// `Lazy<T>` and `ObjectFactory` get a ``Provider``, a ``Lazy`` or an
+    /// ``ObjectFactory`` of this injector.
+    ///
+    /// ```swift
+    /// let clock = try injector.getObject((any Clock)?.self)   // nil when unbound
+    /// let wheels = try injector.getObject(Provider<Wheel>.self)
+    /// ```
+    ///
     /// - Parameters:
     ///   - type: the type to get: a class, a protocol existential, any bound type.
     ///   - name: the binding name, for named bindings.
