@@ -221,4 +221,19 @@ struct LazyTests {
 
         #expect(report.problems.map(\.summary) == ["nothing is bound to Meter, and it cannot be built automatically."])
     }
+
+    @Test("threads reading one lazy's first value at once all get the one value kept")
+    func concurrentFirstRead() async throws {
+        let builds = Builds()
+        let injector = try meters(builds)
+        let gauge = try await injector.getObject(Gauge.self)
+
+        let serials = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 { group.addTask { try gauge.meter.value.serial } }
+            return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+
+        #expect(serials.count == 1)
+        #expect(try serials.first == gauge.meter.value.serial)
+    }
 }

@@ -104,6 +104,23 @@ struct OptionalRequestTests {
         #expect(optional === (try injector.getObject((any Animal).self)))
     }
 
+    @Test("await getObject resolves an optional whose binding is async")
+    func asyncBinding() async throws {
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind((any Animal).self) { _ async in
+                    await Task.yield()
+                    return Cat(name: "Async")
+                }
+            }
+        ])
+
+        let animal = try await injector.getObject((any Animal)?.self)
+
+        #expect((animal as? Cat)?.name == "Async")
+        #expect(try await injector.getObject((any Animal)?.self, named: "none") == nil)
+    }
+
     @Test("optional types print with the existential spelled out")
     func optionalTypeNames() throws {
         let error = try #require(throws: InjectionError.self) {
