@@ -122,11 +122,13 @@ final class LazyGraph: Sendable {
             return try injector.withRequest(onMainActor: onMainActor, body)
         }
         return try injector.withRequest(onMainActor: onMainActor) { context in
-            let outer = context.graph
+            // Lazies made meanwhile (held by what this one builds) share this graph.
+            let outer = (context.graph, context.lazyGraph)
             context.graph = sealed
+            context.lazyGraph = self
             defer {
                 let grown = context.graph
-                context.graph = outer
+                (context.graph, context.lazyGraph) = outer
                 entries.withLock { $0 = grown }
             }
             return try body(context)

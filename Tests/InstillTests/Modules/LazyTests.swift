@@ -54,6 +54,21 @@ private final class Van: Injectable {
     init() {}
 }
 
+/// Reaches `Navigator` through a lazy of its own.
+private final class Cabin: Injectable {
+    var navigator: Lazy<Navigator>!
+    static var requires: Requirements { Requirements(\Cabin.navigator) }
+    init() {}
+}
+
+/// Reaches `Trip` directly and, through two lazies, again.
+private final class Bus: Injectable {
+    var trip: Trip!
+    var cabin: Lazy<Cabin>!
+    static var requires: Requirements { Requirements(\Bus.trip, \.cabin) }
+    init() {}
+}
+
 /// Holds its lazy in a `let`, received by its initializer: the class stays `Sendable`.
 private final class Gauge: Injectable, Sendable {
     let meter: Lazy<Meter>
@@ -154,6 +169,17 @@ struct LazyTests {
         #expect(try van.logger.value.trip === trip)
         #expect(try otherVan.navigator.value.trip === otherTrip)
         #expect(trip !== otherTrip)
+    }
+
+    @Test("a lazy made while a lazy resolves shares its holder's graph")
+    func nestedLazies() throws {
+        let injector = Injector()
+        let bus = try injector.getObject(Bus.self)
+        _ = try injector.getObject(Bus.self)
+
+        let trip = try bus.cabin.value.navigator.value.trip
+
+        #expect(trip === bus.trip)
     }
 
     @Test("a named lazy asks for the named binding")
