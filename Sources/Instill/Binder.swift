@@ -15,6 +15,7 @@
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
+/// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
 public final class Binder {
     var bindings: [Binding] = []
     var scopeOverrides: [ObjectIdentifier: Scope] = [:]
@@ -141,6 +142,40 @@ public final class Binder {
             type, name: name,
             source: .provider({ injector, arguments in try provider.provide(injector, arguments: arguments) as Any? }),
             scope: scope, accepts: { $0 is Bound }, file: file, line: line)
+    }
+
+    /// Forwards requests for `type` to whatever `target` is bound to (or, for an
+    /// `Injectable` target with no binding, to its automatic build), in the target's
+    /// scope: a singleton is one instance whether it is asked for as `type` or as
+    /// `target` (Swinject's `implements`, type forwarding).
+    ///
+    /// Unlike ``bind(_:to:named:scope:file:line:)-80zb5``, the target need not be
+    /// `Injectable`: it may be bound to a closure, an instance or a provider, and
+    /// arguments of a request pass through to it.
+    ///
+    /// ```swift
+    /// binder.bind(Kennel.self, scope: .singleton) { _ in Kennel(size: 3) }
+    /// binder.forward((any Shelter).self, to: Kennel.self)   // the same Kennel
+    /// ```
+    ///
+    /// Swift cannot check at compile time that `Target` conforms to a protocol given
+    /// as a metatype, so the injector checks each value and throws
+    /// ``InjectionError/Kind-swift.struct/typeDoesNotConform`` on first use.
+    ///
+    /// - Parameters:
+    ///   - type: the type requested.
+    ///   - name: the binding name of `type`, for named requirements and requests.
+    ///   - target: the type whose binding answers.
+    ///   - targetName: the binding name of `target`.
+    ///   - file: where the binding is made, for messages; leave the default.
+    ///   - line: where the binding is made, for messages; leave the default.
+    public func forward<Bound, Target>(
+        _ type: Bound.Type, named name: String? = nil, to target: Target.Type, targetName: String? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        add(
+            type, name: name, source: .forward(TypeReference(target), name: targetName), scope: nil,
+            accepts: { $0 is Bound }, file: file, line: line)
     }
 
     /// Sets the scope of an `Injectable` type for this injector, whatever it

@@ -108,7 +108,7 @@ extension InjectionError {
         public static let noInitializer = Kind("noInitializer")
         /// A closure or provider returned `nil` where a value is required.
         public static let nilValue = Kind("nilValue")
-        /// A ``Provider`` or ``ObjectFactory`` was used after its injector was released.
+        /// A ``Provider``, ``Lazy`` or ``ObjectFactory`` was used after its injector was released.
         public static let injectorReleased = Kind("injectorReleased")
         /// A longer-lived object requires a shorter-lived one (a singleton holding a
         /// `.graph` or `.weak` object, a `.weak` object holding a `.graph` one), found
@@ -272,6 +272,9 @@ extension InjectionError {
     /// Why arguments went unread.
     enum UnreadArguments {
         case initializer, noInitializer, closure, instance
+        /// A ``Provider`` or ``ObjectFactory`` requested directly: it takes arguments
+        /// when called, not when made.
+        case handle
     }
 
     static func unreadArguments(_ type: String, given: Int, read: Int, reason: UnreadArguments) -> InjectionError {
@@ -293,6 +296,10 @@ extension InjectionError {
         case .instance:
             summary = "\(type) is bound to an instance, which reads no arguments, but \(arguments)."
             fix = "pass no arguments, or bind a provider that builds a value from them."
+        case .handle:
+            summary = "\(type) is made by the injector and reads no arguments, but \(arguments)."
+            fix =
+                "pass the arguments when calling it (provider(arguments: ...), factory.getObject(T.self, arguments: ...)), or pass none."
         }
         return InjectionError(.argumentMismatch, type: type, summary: summary, fix: fix)
     }
@@ -376,7 +383,7 @@ extension InjectionError {
     static func injectorReleased(_ type: String) -> InjectionError {
         InjectionError(
             .injectorReleased, type: type,
-            summary: "a Provider or ObjectFactory asked for \(type) after its injector was released.",
+            summary: "a Provider, Lazy or ObjectFactory asked for \(type) after its injector was released.",
             fix: "keep the Injector alive as long as the objects that build from it.")
     }
 

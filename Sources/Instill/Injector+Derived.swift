@@ -14,6 +14,28 @@ extension Injector {
         try Injector(parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type }, tracer: tracer)
     }
 
+    /// A new injector with this one's bindings and none of its singletons: the
+    /// bindings are reused as they were frozen, without configuring the modules
+    /// again (Swinject's `resetObjectScope`, for a logout or a new document).
+    ///
+    /// ```swift
+    /// var injector = try Injector(modules: [AppModule()])
+    /// // … the user logs out:
+    /// injector = try injector.withFreshSingletons()
+    /// ```
+    ///
+    /// Singleton and weak objects are built anew on first request, and eager
+    /// singletons at once; bound instances stay the same values. Objects already
+    /// handed out keep what they hold. The original injector is unchanged, and a
+    /// child's fresh injector still shares its parent's singletons.
+    ///
+    /// - Throws: ``InjectionError`` when an eager singleton cannot be built.
+    public func withFreshSingletons() throws -> Injector {
+        let fresh = Injector(sameBindingsAs: self)
+        try fresh.startEagerSingletons(fresh.eagerSingletons)
+        return fresh
+    }
+
     /// A child injector: it sees this injector's bindings and shares its
     /// singletons, and its own modules override what they bind, for the child only.
     ///

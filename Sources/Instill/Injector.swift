@@ -96,7 +96,19 @@ public final class Injector: Sendable {
         self.isTracing = tracer != nil
     }
 
-    private func startEagerSingletons(_ eager: [EagerSingleton]) throws {
+    /// An injector with `other`'s frozen bindings, parent and tracer, and none of
+    /// its recipes: no singleton is built yet.
+    init(sameBindingsAs other: Injector) {
+        self.parent = other.parent
+        self.modules = other.modules
+        self.bindings = other.bindings
+        self.scopeOverrides = other.scopeOverrides
+        self.eagerSingletons = other.eagerSingletons
+        self.tracer = other.tracer
+        self.isTracing = other.isTracing
+    }
+
+    func startEagerSingletons(_ eager: [EagerSingleton]) throws {
         for entry in eager {
             let recipe = try recipe(for: entry.key, type: entry.type)
             guard recipe.effectiveScope == .singleton else {
@@ -128,6 +140,17 @@ public final class Injector: Sendable {
     ///
     /// `type` may be an `Injectable` class (built automatically when nothing is bound
     /// to it) or any type bound in a module: a protocol, a struct, a closure type.
+    ///
+    /// A request gets what a requirement or initializer dependency of its type would:
+    /// `T?` gets `T`'s value, or `nil` when nothing is bound to `T` under `name` (or a
+    /// closure returned `nil`; any other failure still throws); `Provider<T>`,
+    /// `Lazy<T>` and `ObjectFactory` get a ``Provider``, a ``Lazy`` or an
+    /// ``ObjectFactory`` of this injector.
+    ///
+    /// ```swift
+    /// let clock = try injector.getObject((any Clock)?.self)   // nil when unbound
+    /// let wheels = try injector.getObject(Provider<Wheel>.self)
+    /// ```
     ///
     /// - Parameters:
     ///   - type: the type to get: a class, a protocol existential, any bound type.

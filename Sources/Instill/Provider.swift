@@ -50,6 +50,8 @@ public struct Provider<Value>: Sendable {
 
 extension Provider: ProviderMarker {
     static var valueType: Any.Type { Value.self }
+    static var isLazy: Bool { false }
+    static var genericName: String { "Provider" }
 
     static func make(injector: Injector, name: String?) -> Any {
         Provider(injector: injector, name: name)

@@ -348,8 +348,19 @@ struct DependencyWalker {
         func registers(_ step: Step) -> Bool { nodes[step.key]?.scope?.breaksCycles == true && step.declared == nil }
         let edges = members.filter { $0.label != nil }  // links have no frame of their own
         let anyRegisters = edges.contains(where: registers)
-        let failing = edges.firstIndex { step in
-            !(registers(step) || (nodes[step.key]?.scope == .normal && anyRegisters))
+        // A shared object left through its initializer and reached again through a
+        // requirement: the resolver writes that requirement once the object exists.
+        func isWrittenBack(_ index: Int) -> Bool {
+            let step = edges[index]
+            guard step.declared != nil, let node = nodes[step.key], node.scope?.breaksCycles == true,
+                node.source == "automatic" || node.source == "type binding"
+            else { return false }
+            return edges[(index + edges.count - 1) % edges.count].declared == nil
+        }
+        let endsAtShared = anyRegisters || edges.indices.contains(where: isWrittenBack)
+        let failing = edges.indices.first { index in
+            let step = edges[index]
+            return !(registers(step) || (nodes[step.key]?.scope == .normal && endsAtShared) || isWrittenBack(index))
         }
         for index in self.edges.indices
         where keys.contains(self.edges[index].from) && keys.contains(self.edges[index].to) {

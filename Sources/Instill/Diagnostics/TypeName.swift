@@ -13,6 +13,15 @@ func typeName(_ type: Any.Type) -> String {
 private let typeNames = LockedBox<[ObjectIdentifier: String]>([:])
 
 private func computeTypeName(_ type: Any.Type) -> String {
+    // The runtime names a protocol inside a generic argument without `any`
+    // (`Optional<Animal>`): name the wrapped types of the library's own wrappers
+    // with this function instead.
+    if TypeKind.isOptional(type), let optional = type as? any OptionalMarker.Type {
+        return "Optional<\(typeName(optional.wrappedType))>"
+    }
+    if TypeKind.isHandle(type), let handle = type as? any ProviderMarker.Type {
+        return "\(handle.genericName)<\(typeName(handle.valueType))>"
+    }
     var reflected = String(reflecting: type)
     // Private types reflect as `Module.(unknown context at $1234).Name`.
     while let marker = reflected.firstRange(of: "(unknown context at ") {
@@ -78,6 +87,19 @@ enum TypeKind {
     static func isOptional(_ type: Any.Type) -> Bool {
         unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x202
     }
+
+    /// Whether `type` is a ``Provider`` or a ``Lazy``: struct metadata (kind 0x200)
+    /// whose second word, its nominal type descriptor, is one of theirs. Every
+    /// specialization of a generic struct shares its one descriptor, and struct
+    /// metadata always has that word (Swift ABI), so neither a look-alike type nor
+    /// another kind matches.
+    static func isHandle(_ type: Any.Type) -> Bool {
+        let words = unsafeBitCast(type, to: UnsafePointer<UInt>.self)
+        return words[0] == 0x200 && (words[1] == providerDescriptor || words[1] == lazyDescriptor)
+    }
+
+    private static let providerDescriptor = unsafeBitCast(Provider<Never>.self, to: UnsafePointer<UInt>.self)[1]
+    private static let lazyDescriptor = unsafeBitCast(Lazy<Never>.self, to: UnsafePointer<UInt>.self)[1]
 }
 
 /// How a user writes `type` as a metatype expression's base: `(any P)` for a

@@ -20,6 +20,8 @@ struct Binding: Sendable {
         case closure(@Sendable (Injector) throws -> Any?)
         /// Call a provider with the injector and the request's arguments.
         case provider(@Sendable (Injector, InjectionArguments) throws -> Any?)
+        /// Answer with whatever the key of this type and name answers.
+        case forward(TypeReference, name: String?)
     }
 
     let key: BindingKey
@@ -46,6 +48,8 @@ struct Binding: Sendable {
         case .instance(let instance): text = "instance of \(typeName(type(of: instance.value))) → \(boundType)"
         case .closure: text = "closure → \(boundType)"
         case .provider: text = "provider → \(boundType)"
+        case .forward(let target, let name):
+            text = "\(target)\(name.map { " named \"\($0)\"" } ?? "") forwarded → \(boundType)"
         }
         if let name = key.name { text += " named \"\(name)\"" }
         return text + " in \(module) (\(location))"

@@ -166,7 +166,8 @@ extension Injector {
                 guard fix(ObjectFactory(injector: owner)) else { return .never }
                 continue
             case .provider:
-                guard fix(dependency.makeProvider?(owner, entry.name)) else { return .never }
+                // A lazy is one per object: a plan cannot make it once for every build.
+                guard !dependency.isLazy, fix(dependency.makeProvider?(owner, entry.name)) else { return .never }
                 continue
             case .object:
                 break

@@ -97,6 +97,9 @@ extension Injector {
                     scope = built.declaredScope
                 }
                 source = .build(built)
+            case .forward(let target, let targetName):
+                scope = .normal
+                source = .link(try linkedRecipe(for: target, named: targetName, from: key))
             case .instance(let instance):
                 scope = .normal
                 source = .instance(instance)
@@ -130,7 +133,9 @@ extension Injector {
     }
 
     /// The recipe of a link's implementation; a loop of links is a cycle error.
-    private func linkedRecipe(for implementation: TypeReference, from key: BindingKey) throws -> Recipe {
+    private func linkedRecipe(
+        for implementation: TypeReference, named name: String? = nil, from key: BindingKey
+    ) throws -> Recipe {
         let context = ThreadContext.current
         if context.linking.contains(key) {
             let path = context.linkPath.map(\.description) + [implementation.description]
@@ -144,7 +149,7 @@ extension Injector {
             context.linking.remove(key)
             if !context.linkPath.isEmpty { context.linkPath.removeLast() }
         }
-        return try recipe(for: BindingKey(implementation.type), type: implementation)
+        return try recipe(for: BindingKey(implementation.type, name: name), type: implementation)
     }
 
     private func isDescendant(of ancestor: Injector) -> Bool {

@@ -135,7 +135,7 @@ struct Dependency: Sendable {
     enum Kind: Sendable {
         /// An object of `target`.
         case object
-        /// A ``Provider`` of `target`.
+        /// A ``Provider`` or a ``Lazy`` of `target`.
         case provider
         /// An ``ObjectFactory``.
         case objectFactory
@@ -146,8 +146,10 @@ struct Dependency: Sendable {
     let target: TypeReference
     /// Whether the property may stay `nil` (`T?` and `T!`).
     let isOptional: Bool
-    /// Makes the ``Provider`` value for a `.provider` dependency.
+    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency.
     let makeProvider: (@Sendable (Injector, String?) -> Any)?
+    /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
+    let isLazy: Bool
 
     init(for valueType: Any.Type) {
         var unwrapped = valueType
@@ -161,14 +163,17 @@ struct Dependency: Sendable {
             kind = .provider
             target = TypeReference(provider.valueType)
             makeProvider = { injector, name in provider.make(injector: injector, name: name) }
+            isLazy = provider.isLazy
         } else if unwrapped == ObjectFactory.self {
             kind = .objectFactory
             target = TypeReference(ObjectFactory.self)
             makeProvider = nil
+            isLazy = false
         } else {
             kind = .object
             target = TypeReference(unwrapped)
             makeProvider = nil
+            isLazy = false
         }
     }
 }
@@ -202,6 +207,8 @@ protocol OptionalMarker {
     var isNone: Bool { get }
     /// The wrapped value, `nil` for `none`.
     var wrappedValue: Any? { get }
+    /// `value` wrapped, or `nil` when it is not a `Wrapped`.
+    static func wrapping(_ value: Any) -> Self?
 }
 
 extension Optional: OptionalMarker {
@@ -214,10 +221,18 @@ extension Optional: OptionalMarker {
         case .none: nil
         }
     }
+    static func wrapping(_ value: Any) -> Self? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return .some(wrapped)
+    }
 }
 
-/// Lets the injector recognise `Provider<T>` at run time.
+/// Lets the injector recognise `Provider<T>` and `Lazy<T>` at run time.
 protocol ProviderMarker: SendableMetatype {
     static var valueType: Any.Type { get }
+    /// Whether each holder needs a value of its own (``Lazy`` keeps what it resolved).
+    static var isLazy: Bool { get }
+    /// The generic type's name, for messages: `Provider`, `Lazy`.
+    static var genericName: String { get }
     static func make(injector: Injector, name: String?) -> Any
 }

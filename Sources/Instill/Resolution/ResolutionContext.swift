@@ -60,6 +60,11 @@ final class ResolutionContext {
     @exclusivity(unchecked) var deferred: [Deferred] = []
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
     @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
+    /// Requirements waiting for a shared object that was in its initializer when
+    /// they were filled (see ``constructingSharedObject(_:)``).
+    @exclusivity(unchecked) var backReferences: [BackReference] = []
+    /// Where the ``Lazy`` values made in this request keep its graph when it ends.
+    @exclusivity(unchecked) var lazyGraph: LazyGraph?
     @exclusivity(unchecked) var activeRequests = 0
     /// Whether the requests under way on this thread run on the main actor: the
     /// outermost one proven so, and every request nested in it (see
@@ -199,7 +204,14 @@ final class ResolutionContext {
         if recipe.scope != .normal { return start }
         var index = start + 1
         while index < frames.count {
-            if let other = frames[index].recipe, other.scope.breaksCycles, frames[index].requirement >= 0 { return nil }
+            // A shared object filling its requirements is registered, and one resolving
+            // its initializer's dependencies takes back-references through
+            // requirements: the cycle ends there, not at a new `.normal` object.
+            if let other = frames[index].recipe, other.scope.breaksCycles,
+                frames[index].requirement >= 0 || frames[index].requirement <= -2
+            {
+                return nil
+            }
             index += 1
         }
         return start
@@ -225,6 +237,7 @@ final class ResolutionContext {
             deferred.removeSubrange(deferredStart...)
         }
         if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
+        if !backReferences.isEmpty { backReferences.removeAll { $0.depth >= depth } }
         for recipe in dropped { finishShared(recipe) }
     }
 
@@ -247,8 +260,76 @@ final class ResolutionContext {
         return error
     }
 
+    /// The graph the ``Lazy`` values made in the running request resolve in; `nil`
+    /// outside a request.
+    func lazyGraphOfRequest() -> LazyGraph? {
+        guard activeRequests > 0 else { return nil }
+        if let lazyGraph { return lazyGraph }
+        let made = LazyGraph()
+        lazyGraph = made
+        return made
+    }
+
+    /// A requirement of `object` to be filled with the object of `recipe`, whose
+    /// frame is at `depth`, once its initializer returns.
+    struct BackReference {
+        let object: AnyObject
+        let requirement: Requirement
+        let recipe: Recipe
+        let depth: Int
+    }
+
+    /// For a requirement answered by `recipe`: the recipe (a link's target) of a
+    /// `.graph`, `.singleton` or `.weak` object whose initializer is running on this
+    /// thread, resolving its declared dependencies, and the depth of its frame.
+    /// Such an object exists once its initializer returns, so a requirement that
+    /// points back to it (a child built for the initializer, with a property to its
+    /// parent) is filled then, instead of being a cycle.
+    @inline(__always)
+    func constructingSharedObject(_ recipe: Recipe) -> (Recipe, Int)? {
+        var target = recipe
+        while case .link(let linked) = target.source { target = linked }
+        guard target.scope.breaksCycles, let metadata = target.objectMetadata,
+            !metadata.initializerDependencies.isEmpty
+        else { return nil }
+        return constructingFrame(of: target)
+    }
+
+    private func constructingFrame(of target: Recipe) -> (Recipe, Int)? {
+        guard pending[ObjectIdentifier(target)] == nil else { return nil }
+        var start = frames.count - 1
+        while start >= 0, frames[start].recipe !== target { start -= 1 }
+        guard start >= 0, frames[start].metadata != nil,
+            Frame.initializerDependency(from: frames[start].requirement) != nil
+        else { return nil }
+        return (target, start)
+    }
+
+    /// Writes `object`, just built for `recipe`, into the requirements that waited
+    /// for it.
+    func writeBackReferences(to object: AnyObject, of recipe: Recipe) throws {
+        var index = 0
+        while index < backReferences.count {
+            let waiting = backReferences[index]
+            guard waiting.recipe === recipe else {
+                index += 1
+                continue
+            }
+            backReferences.remove(at: index)
+            guard waiting.requirement.write(waiting.object, object) else {
+                throw InjectionError.instanceDoesNotConform(
+                    typeName(Swift.type(of: object)), boundTo: waiting.requirement.valueType.description)
+            }
+        }
+    }
+
     /// Called when the outermost request on this thread ends.
     func endOutermostRequest() {
+        if !backReferences.isEmpty { backReferences.removeAll(keepingCapacity: true) }
+        if let lazyGraph {
+            lazyGraph.seal(graph)
+            self.lazyGraph = nil
+        }
         if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }

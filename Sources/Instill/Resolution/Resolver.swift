@@ -65,6 +65,9 @@ extension Injector {
     private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
         throws -> T
     {
+        if Self.isWrapperRequest(type) {
+            return try resolveWrapper(type, named: name, arguments: arguments, onMainActor: onMainActor)
+        }
         let reference = TypeReference(type)
         return try withRequest(onMainActor: onMainActor) { context in
             do {
@@ -405,6 +408,9 @@ extension Injector {
             context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
         }
         do {
+            if let recipe, !context.backReferences.isEmpty {
+                try context.writeBackReferences(to: object, of: recipe)
+            }
             let requirements = metadata.requirements
             var index = 0
             while index < requirements.count {
@@ -491,6 +497,15 @@ extension Injector {
                 recipe = try self.recipe(
                     for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
                 links?.link(index, to: recipe)
+            }
+            if let (target, start) = context.constructingSharedObject(recipe) {
+                // A back-reference to a shared object still in its initializer (it
+                // asked for this object as a dependency): written once that object
+                // exists; this object's awake waits for it.
+                context.backReferences.append(
+                    .init(object: object, requirement: requirement, recipe: target, depth: start))
+                context.reached(lowlink: start)
+                return
             }
             if let exactClass = requirement.exactClass, let metadata = recipe.objectMetadata {
                 let dependencyObject = try produceObject(recipe, metadata: metadata, arguments: [], in: context)

@@ -142,7 +142,7 @@ struct ProviderTests {
             #expect(error.kind == .injectorReleased)
             #expect(
                 error.description == """
-                    injectorReleased: a Provider or ObjectFactory asked for Extinguisher after its injector was released.
+                    injectorReleased: a Provider, Lazy or ObjectFactory asked for Extinguisher after its injector was released.
                       Requested: Extinguisher
                       To fix: keep the Injector alive as long as the objects that build from it.
                     """)

@@ -264,7 +264,7 @@ struct ErrorMessageCatalogTests {
         #expect(error.kind == .injectorReleased)
         #expect(
             error.description == """
-                injectorReleased: a Provider or ObjectFactory asked for ErrorMessageCatalogTests.Probe after its injector was released.
+                injectorReleased: a Provider, Lazy or ObjectFactory asked for ErrorMessageCatalogTests.Probe after its injector was released.
                   Requested: ErrorMessageCatalogTests.Probe
                   To fix: keep the Injector alive as long as the objects that build from it.
                 """)

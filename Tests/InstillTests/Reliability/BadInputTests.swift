@@ -606,7 +606,7 @@ struct BadInputTests {
         Self.expect(
             error, .injectorReleased,
             lines: [
-                "injectorReleased: a Provider or ObjectFactory asked for BadInputTests.Lamp after its injector was released.",
+                "injectorReleased: a Provider, Lazy or ObjectFactory asked for BadInputTests.Lamp after its injector was released.",
                 "Requested: BadInputTests.Lamp",
                 "To fix: keep the Injector alive as long as the objects that build from it.",
             ])

@@ -1,0 +1,81 @@
+/// Requests for a type that wraps what the injector builds: `T?`, `Provider<T>`,
+/// `Lazy<T>` and `ObjectFactory` get what a requirement of that type receives.
+extension Injector {
+    /// Whether a request for `type` is answered by ``resolveWrapper(_:named:arguments:onMainActor:)``:
+    /// three reads of type metadata, no conformance lookup.
+    @inline(__always)
+    static func isWrapperRequest(_ type: Any.Type) -> Bool {
+        TypeKind.isOptional(type) || TypeKind.isHandle(type)
+            || ObjectIdentifier(type) == ObjectIdentifier(ObjectFactory.self)
+    }
+
+    /// Answers a request for `T?`, `Provider<T>` or `ObjectFactory`.
+    ///
+    /// - `T?`: what a request for `T` gets, or `nil` when nothing is bound to `T`
+    ///   under `name` and `T` is not built automatically. Any other failure throws,
+    ///   and a closure or provider returning `nil` gives `nil`.
+    /// - `Provider<T>`, `Lazy<T>`: a provider (or lazy) asking for `T` under `name`.
+    /// - `ObjectFactory`: a factory of this injector (`name` is not used).
+    @inline(never)
+    func resolveWrapper<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool) throws
+        -> T
+    {
+        if let optional = type as? any OptionalMarker.Type {
+            return try resolveOptional(
+                optional.wrappedType, as: type, named: name, arguments: arguments, onMainActor: onMainActor)
+        }
+        guard arguments.isEmpty else {
+            throw InjectionError.unreadArguments(typeName(type), given: arguments.count, read: 0, reason: .handle)
+        }
+        let handle: Any
+        if let provider = type as? any ProviderMarker.Type {
+            handle = provider.make(injector: self, name: name)
+        } else {
+            handle = ObjectFactory(injector: self)
+        }
+        guard let typed = handle as? T else {
+            throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: handle)), boundTo: typeName(type))
+        }
+        return typed
+    }
+
+    private func resolveOptional<T>(
+        _ wrapped: Any.Type, as type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool
+    ) throws -> T {
+        let none: () throws -> T = {
+            guard let optional = type as? any OptionalMarker.Type, let none = optional.noneValue as? T else {
+                throw InjectionError.nilValue(typeName(type), forRequirement: false)
+            }
+            return none
+        }
+        let reference = TypeReference(wrapped)
+        let key = BindingKey(wrapped, name: name)
+        let isWrapper = Self.isWrapperRequest(wrapped)
+        if !isWrapper, !canAnswer(key, type: reference), !(name == nil && wrapped is any MainActorInjectable.Type) {
+            return try none()
+        }
+        func get<Wrapped>(_: Wrapped.Type) throws -> Any? {
+            try resolveWrapper(Wrapped.self, named: name, arguments: arguments, onMainActor: onMainActor)
+        }
+        let produced: () throws -> Any? = {
+            if isWrapper { return try _openExistential(wrapped, do: get) }
+            // `produce` gives `nil` where a closure or provider returned it: the
+            // optional takes it.
+            return try self.withRequest(onMainActor: onMainActor) { context in
+                try self.produce(self.recipe(for: key, type: reference), arguments: arguments, in: context)
+            }
+        }
+        do {
+            guard let value = try produced() else { return try none() }
+            guard let optional = type as? any OptionalMarker.Type, let wrapping = optional.wrapping(value),
+                let typed = wrapping as? T
+            else {
+                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: typeName(type))
+            }
+            return typed
+        } catch var error as InjectionError {
+            error.requestedType = typeName(type)
+            throw error
+        }
+    }
+}
