@@ -1,5 +1,5 @@
 import Instill
-import Synchronization
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
 
 private final class Count: Sendable {
