@@ -62,7 +62,8 @@ public final class Injector: Sendable {
     /// and `Radio!` look up `Radio`, so such a binding would never fill one.
     private func rejectOptionalBindings() throws {
         // The metadata kind finds optionals without a conformance lookup per binding.
-        let optionals = bindings.values.filter { TypeKind.isOptional($0.boundType.type) }
+        var optionals: [Binding] = []
+        for binding in bindings.values where TypeKind.isOptional(binding.boundType.type) { optionals.append(binding) }
         for binding in optionals.sorted(by: { $0.location.line < $1.location.line }) {
             guard let optional = binding.boundType.type as? any OptionalMarker.Type else { continue }
             var error = InjectionError.optionalBinding(

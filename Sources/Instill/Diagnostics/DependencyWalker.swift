@@ -86,7 +86,16 @@ struct DependencyWalker {
     /// Walks every binding the injector sees, its eager singletons, and `extraRoots`.
     mutating func walk(bindingRoots: Bool, extraRoots: [Any.Type]) {
         if bindingRoots {
-            var seen = Set<BindingKey>()
+            // Every binding is a root and a node: size the tables once (growing them
+            // rehashed every key several times over).
+            var count = extraRoots.count
+            var level: Injector? = injector
+            while let injector = level {
+                count += injector.bindings.count
+                level = injector.parent
+            }
+            reserve(2 * count)
+            var seen = Set<BindingKey>(minimumCapacity: count)
             var current: Injector? = injector
             while let level = current {
                 for binding in level.bindings.values.sorted(by: { $0.location.line < $1.location.line })
@@ -385,6 +394,14 @@ struct DependencyWalker {
         problem.chain = stack.compactMap(\.label)
         problem.requirementLocation = lastLocation
         problems.append(problem)
+    }
+
+    private mutating func reserve(_ capacity: Int) {
+        nodes.reserveCapacity(capacity)
+        order.reserveCapacity(capacity)
+        state.reserveCapacity(capacity)
+        rootKeys.reserveCapacity(capacity)
+        roots.reserveCapacity(capacity)
     }
 
     private mutating func addNode(_ node: Node) {

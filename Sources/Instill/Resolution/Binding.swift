@@ -10,7 +10,10 @@ struct BindingKey: Hashable, Sendable {
 }
 
 /// One binding a module made, as the ``Binder`` recorded it.
-struct Binding: Sendable {
+///
+/// A class: the binder's list and the injector's table share one instance instead
+/// of copying a dozen fields (two closures, strings) each time.
+final class Binding: Sendable {
     enum Source: Sendable {
         /// Build an `Injectable` type with its initializer and requirements.
         case type(TypeReference, metadata: @Sendable () throws -> InjectableMetadata)
@@ -35,10 +38,26 @@ struct Binding: Sendable {
     let module: String
     let location: SourceLocation
     /// What a closure or provider binding declares it needs, resolved before it runs.
-    var dependencies: DeclaredDependencies? = nil
+    let dependencies: DeclaredDependencies?
     /// For an async closure or provider binding: what `await getObject` runs
     /// (``source`` is then never called).
-    var asyncStep: AsyncBindingStep? = nil
+    let asyncStep: AsyncBindingStep?
+
+    init(
+        key: BindingKey, boundType: TypeReference, source: Source, scope: Scope?,
+        accepts: (@Sendable (Any) -> Bool)?, module: String, location: SourceLocation,
+        dependencies: DeclaredDependencies? = nil, asyncStep: AsyncBindingStep? = nil
+    ) {
+        self.key = key
+        self.boundType = boundType
+        self.source = source
+        self.scope = scope
+        self.accepts = accepts
+        self.module = module
+        self.location = location
+        self.dependencies = dependencies
+        self.asyncStep = asyncStep
+    }
 
     /// A short description for near-match lists: `FiveSpeed → GearBox named "manual"`.
     var summary: String {
