@@ -174,7 +174,11 @@ struct HandleRequestTests {
 
         #expect(error.kind == .argumentMismatch)
         #expect(
-            error.summary == "Provider<Dog> is made by the injector and reads no arguments, but 1 argument was given.")
+            error.description == """
+                argumentMismatch: Provider<Dog> is made by the injector and reads no arguments, but 1 argument was given.
+                  Requested: Provider<Dog>
+                  To fix: pass the arguments when calling it (provider(arguments: ...), factory.getObject(T.self, arguments: ...)), or pass none.
+                """)
     }
 
     @Test("provider types name their value with the existential spelled out")
