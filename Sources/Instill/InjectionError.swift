@@ -436,6 +436,18 @@ extension InjectionError {
         )
     }
 
+    /// An ``ObjectFactory`` asked for under a name: requested (`holder` nil) or
+    /// declared by `holder`'s requirement or initializer dependency.
+    static func namedObjectFactory(name: String, declaredBy holder: String?) -> InjectionError {
+        let asked = holder.map { "\($0) asks for ObjectFactory" } ?? "ObjectFactory was requested"
+        return InjectionError(
+            holder == nil ? .argumentMismatch : .invalidRequirement, type: holder ?? "ObjectFactory",
+            summary: "\(asked) named \"\(name)\", but a factory is the injector itself: "
+                + "nothing is looked up under that name, so it would be ignored.",
+            fix: "ask for ObjectFactory without a name, and give the name when building with it: "
+                + "factory.getObject(T.self, named: \"\(name)\").")
+    }
+
     static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {
         InjectionError(
             .invalidRequirement, type: type,

@@ -87,6 +87,15 @@ final class InjectableMetadata: Sendable {
             var error = InjectionError.nestedRequirement(typeName(type), keyPath: String(describing: nested.keyPath))
             error.requirementLocation = nested.location.description
             self.declarationError = error
+        } else if let named = requirements.first(where: { $0.dependency.kind == .objectFactory && $0.name != nil }) {
+            var error = InjectionError.namedObjectFactory(name: named.name ?? "", declaredBy: typeName(type))
+            error.requirementLocation = named.location.description
+            self.declarationError = error
+        } else if let named = initializerDependencies.first(where: {
+            $0.dependency.kind == .objectFactory && $0.name != nil
+        }) {
+            self.declarationError = InjectionError.namedObjectFactory(
+                name: named.name ?? "", declaredBy: typeName(type))
         } else {
             self.declarationError = nil
         }

@@ -15,7 +15,8 @@ extension Injector {
     ///   under `name` and `T` is not built automatically. Any other failure throws,
     ///   and a closure or provider returning `nil` gives `nil`.
     /// - `Provider<T>`, `Lazy<T>`: a provider (or lazy) asking for `T` under `name`.
-    /// - `ObjectFactory`: a factory of this injector (`name` is not used).
+    /// - `ObjectFactory`: a factory of this injector; a name is an error (a factory
+    ///   has nothing to look up under it).
     @inline(never)
     func resolveWrapper<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool) throws
         -> T
@@ -30,6 +31,8 @@ extension Injector {
         let handle: Any
         if let provider = type as? any ProviderMarker.Type {
             handle = provider.make(injector: self, name: name)
+        } else if let name {
+            throw InjectionError.namedObjectFactory(name: name, declaredBy: nil)
         } else {
             handle = ObjectFactory(injector: self)
         }

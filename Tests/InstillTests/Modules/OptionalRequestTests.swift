@@ -28,6 +28,20 @@ private struct LeashProvider: ObjectProvider {
 
 private struct Failure: Error {}
 
+/// Asks for a factory under a name, which a factory cannot honour.
+private final class Workshop: Injectable {
+    var factory: ObjectFactory!
+    static var requires: Requirements { Requirements().named("tools", \Workshop.factory) }
+    init() {}
+}
+
+/// The same, through its initializer.
+private final class Forge: Injectable {
+    let factory: ObjectFactory
+    init(factory: ObjectFactory) { self.factory = factory }
+    static let initializer = Initializer(dependencies: .named("tools", ObjectFactory.self)) { Forge(factory: $0) }
+}
+
 private struct Bindings: Module {
     let body: @Sendable (Binder) -> Void
     init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
@@ -156,6 +170,36 @@ struct HandleRequestTests {
         let factory = try injector.getObject(ObjectFactory.self)
 
         #expect(try factory.getObject(Dog.self).sound == "woof")
+    }
+
+    @Test("a name given for an object factory is an error, not ignored")
+    func namedObjectFactoryRefused() throws {
+        let error = try #require(throws: InjectionError.self) {
+            try Injector().getObject(ObjectFactory.self, named: "tools")
+        }
+
+        #expect(error.kind == .argumentMismatch)
+        #expect(
+            error.description == """
+                argumentMismatch: ObjectFactory was requested named "tools", but a factory is the injector itself: nothing is looked up under that name, so it would be ignored.
+                  Requested: ObjectFactory
+                  To fix: ask for ObjectFactory without a name, and give the name when building with it: factory.getObject(T.self, named: "tools").
+                """)
+    }
+
+    @Test("a requirement or initializer dependency naming an object factory is refused, and validate() reports it")
+    func namedObjectFactoryDeclarationsRefused() throws {
+        let injector = Injector()
+        for type in [Workshop.self, Forge.self] as [any Injectable.Type] {
+            let error = try #require(throws: InjectionError.self) { _ = try injector.getObject(type) }
+            #expect(error.kind == .invalidRequirement)
+            #expect(
+                error.summary == """
+                    \(type == Workshop.self ? "Workshop" : "Forge") asks for ObjectFactory named "tools", but a factory is the injector itself: nothing is looked up under that name, so it would be ignored.
+                    """)
+        }
+        let report = injector.validate(roots: [Workshop.self, Forge.self])
+        #expect(report.problems.map(\.kind) == [.invalidRequirement, .invalidRequirement])
     }
 
     @Test("an optional provider is a provider")
