@@ -15,6 +15,11 @@ Each line of .ci/availability.txt is `name | minimum | how`, where how is one of
   overload    an unannotated declaration of the same name exists, and the comment
               after `#` says which one the library calls.
 Run with --write to print the current list in that format (then add the comments).
+
+Language features can need a newer runtime too. The one the library must avoid below
+macOS 14 / iOS 17 is a generic type with a parameter pack (`struct Box<each T>`): its
+metadata needs the Swift 5.9 runtime. Generic functions with packs need nothing new.
+A declaration of such a type in Sources/Instill is an error here.
 """
 import os, re, subprocess, sys
 
@@ -160,6 +165,15 @@ def main():
     for name in listed:
         if name not in {n for n, _, _ in current}:
             problems.append(f"{name} is listed in .ci/availability.txt but no longer named in Sources/Instill")
+    for folder, _, files in os.walk(os.path.join(ROOT, "Sources", "Instill")):
+        for name in files:
+            if name.endswith(".swift"):
+                path = os.path.join(folder, name)
+                code = strip_code(open(path, encoding="utf-8").read())
+                for match in re.finditer(r"\b(struct|class|enum|actor)\s+(\w+)\s*<[^>{]*\beach\b", code):
+                    problems.append(
+                        f"{os.path.relpath(path, ROOT)} declares {match.group(1)} {match.group(2)} with a parameter pack: "
+                        "generic types with packs need macOS 14 / iOS 17 at run time, above the package's minimum")
     for problem in problems:
         print("error: " + problem)
     if problems:

@@ -36,15 +36,19 @@ extension Initializer {
         file: StaticString = #fileID, line: UInt = #line,
         build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
     ) {
-        let unisolated = MainActorCall(build).unisolated
+        // The closure's type holds no parameter pack, so its isolation can be dropped
+        // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
+        let make = MainActorIsolation.unisolated { (base: UnsafeMutableRawPointer) throws -> AnyObject in
+            var values = DependencyValues(base)
+            return try build(values.next(First.self), repeat values.next((each D).self))
+        }
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
             try MainActorIsolation.checkInitializer()
-            var values = DependencyValues(base)
-            return try unisolated.build(values.next(First.self), repeat values.next((each D).self))
+            return try make(base)
         }
     }
 
@@ -64,42 +68,19 @@ extension Initializer {
         file: StaticString = #fileID, line: UInt = #line,
         build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
     ) {
-        let unisolated = MainActorCall(build).unisolated
+        // The closure's type holds no parameter pack, so its isolation can be dropped
+        // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
+        let make = MainActorIsolation.unisolated { (base: UnsafeMutableRawPointer) throws -> AnyObject in
+            var values = DependencyValues(base)
+            return try build(values.next(First.self), repeat values.next((each D).self))
+        }
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
             try MainActorIsolation.checkInitializer()
-            var values = DependencyValues(base)
-            return try unisolated.build(values.next(First.self), repeat values.next((each D).self))
+            return try make(base)
         }
     }
-}
-
-/// A main-actor initializer's closure, kept as a value so that its isolation can be
-/// dropped from its type once (a function type with a parameter pack cannot be cast
-/// directly). Called only after ``MainActorIsolation/check(_:)``; see
-/// ``MainActorIsolation``.
-@usableFromInline
-struct MainActorCall<First, each D> {
-    @usableFromInline let build: @MainActor @Sendable (First, repeat each D) throws -> AnyObject
-
-    @inlinable
-    init(_ build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject) {
-        self.build = build
-    }
-
-    /// The same closure without its main-actor isolation.
-    @inlinable
-    var unisolated: UnisolatedCall<First, repeat each D> {
-        unsafeBitCast(self, to: UnisolatedCall<First, repeat each D>.self)
-    }
-}
-
-/// ``MainActorCall`` with the isolation dropped from the closure's type: the same
-/// layout, called only where the main actor is proven.
-@usableFromInline
-struct UnisolatedCall<First, each D>: Sendable {
-    @usableFromInline let build: @Sendable (First, repeat each D) throws -> AnyObject
 }
