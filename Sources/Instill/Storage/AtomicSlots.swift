@@ -11,13 +11,16 @@
 /// macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 and later), `init` initialises
 /// every word as an `Atomic<UInt>` and every access goes through it. Below those
 /// versions, or in a build with `-D INSTILL_FALLBACK_SLOTS` (how the fallback is
-/// tested and measured on Linux), the words are plain `Int`s reached only through the
-/// standard library's own atomic entry points, which have no availability limit
-/// (`_swift_stdlib_atomicLoadInt` and `_swift_stdlib_atomicFetchAddInt`, exported by
-/// the runtime since Swift 5.0, and the inlined `_stdlib_atomicCompareExchangeStrongPtr`;
-/// all sequentially consistent, which is at least the ordering each operation
-/// needs). The choice is made once per process (the availability check gives the same
-/// answer each time), so a word is never reached both ways.
+/// tested and measured on Linux), the words are reached only through the standard
+/// library's own atomic entry points, which have no availability limit because they
+/// are inlined into this module: `_stdlib_atomicAcquiringLoadARCRef` (an acquiring
+/// load of one word) and `_stdlib_atomicCompareExchangeStrongPtr` (a sequentially
+/// consistent compare-and-exchange; adds loop on it). Both take a typed pointer only
+/// as their signature asks and access the word through a raw-pointer atomic builtin,
+/// so the word is read as a whole whatever the pointer's element type; a word that is
+/// a marker (below 2) or a count is never dereferenced. Being inlined, they are also
+/// what ThreadSanitizer sees. The choice is made once per process (the availability
+/// check gives the same answer each time), so a word is never reached both ways.
 final class AtomicSlots: @unchecked Sendable {  // every word is reached atomically, one way per process
     private let words: UnsafeMutableRawPointer
     let count: Int
@@ -33,7 +36,7 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached atomica
                 return
             }
         #endif
-        words.initializeMemory(as: Int.self, repeating: 0, count: capacity)
+        words.initializeMemory(as: UInt.self, repeating: 0, count: capacity)
     }
 
     deinit {
@@ -49,7 +52,9 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached atomica
                 return words.assumingMemoryBound(to: Atomic<UInt>.self)[index].load(ordering: .acquiring)
             }
         #endif
-        return UInt(bitPattern: _swift_stdlib_atomicLoadInt(object: fallbackWord(index)))
+        let word = (words + index * MemoryLayout<UInt>.stride).assumingMemoryBound(to: AnyObject?.self)
+        guard let loaded = _stdlib_atomicAcquiringLoadARCRef(object: word) else { return 0 }
+        return UInt(bitPattern: loaded.toOpaque())
     }
 
     /// Stores `value` if the slot is empty; returns the word the slot holds after.
@@ -62,10 +67,9 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached atomica
                 return exchanged ? value : original
             }
         #endif
-        let target = UnsafeMutableRawPointer(fallbackWord(index)).assumingMemoryBound(to: UnsafeRawPointer?.self)
         var expected: UnsafeRawPointer? = nil
         if _stdlib_atomicCompareExchangeStrongPtr(
-            object: target, expected: &expected, desired: UnsafeRawPointer(bitPattern: value))
+            object: fallbackWord(index), expected: &expected, desired: UnsafeRawPointer(bitPattern: value))
         {
             return value
         }
@@ -81,14 +85,23 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached atomica
                     .wrappingAdd(delta, ordering: .relaxed).newValue
             }
         #endif
-        let old = _swift_stdlib_atomicFetchAddInt(object: fallbackWord(index), operand: Int(bitPattern: delta))
-        return UInt(bitPattern: old) &+ delta
+        let word = fallbackWord(index)
+        var expected = UnsafeRawPointer(bitPattern: load(index))
+        while true {
+            let sum = UInt(bitPattern: expected) &+ delta
+            if _stdlib_atomicCompareExchangeStrongPtr(
+                object: word, expected: &expected, desired: UnsafeRawPointer(bitPattern: sum))
+            {
+                return sum
+            }
+        }
     }
 
-    /// Word `index` of the fallback representation.
+    /// Word `index` of the fallback representation, as the compare-and-exchange
+    /// entry point's signature asks for it.
     @inline(__always)
-    private func fallbackWord(_ index: Int) -> UnsafeMutablePointer<Int> {
-        words.assumingMemoryBound(to: Int.self) + index
+    private func fallbackWord(_ index: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> {
+        (words + index * MemoryLayout<UInt>.stride).assumingMemoryBound(to: UnsafeRawPointer?.self)
     }
 
     /// Whether this process reaches the slots through `Synchronization.Atomic`.
