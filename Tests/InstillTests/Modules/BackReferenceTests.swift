@@ -45,11 +45,8 @@ private final class Guardian: Injectable {
     static let initializer = Initializer(dependencies: Ward.self) { Guardian(ward: $0) }
 }
 
-private struct Bindings: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Bindings = ModuleFixtures.Configure
 
 @Suite("A shared parent built with its child, the child pointing back through a property")
 struct BackReferenceTests {

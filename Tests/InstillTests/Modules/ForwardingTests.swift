@@ -26,11 +26,8 @@ private struct KennelProvider: ObjectProvider {
     }
 }
 
-private struct Bindings: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Bindings = ModuleFixtures.Configure
 
 @Suite("Binder.forward: a type answered by another type's binding")
 struct ForwardingTests {

@@ -82,11 +82,8 @@ private final class Spares: Injectable {
     init() {}
 }
 
-private struct Bindings: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Bindings = ModuleFixtures.Configure
 
 private struct Broken: Error {}
 

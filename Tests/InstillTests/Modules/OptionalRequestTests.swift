@@ -42,11 +42,8 @@ private final class Forge: Injectable {
     static let initializer = Initializer(dependencies: .named("tools", ObjectFactory.self)) { Forge(factory: $0) }
 }
 
-private struct Bindings: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Bindings = ModuleFixtures.Configure
 
 @Suite("getObject(T?.self): an optional request")
 struct OptionalRequestTests {

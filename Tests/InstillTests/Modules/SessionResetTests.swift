@@ -48,11 +48,8 @@ private struct SessionModule: Module {
     }
 }
 
-private struct Bindings: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Bindings = ModuleFixtures.Configure
 
 @Suite("Resetting shared objects: fresh singletons and a child injector per session")
 struct SessionResetTests {

@@ -15,11 +15,8 @@ private final class Smithy: Injectable {
     init() {}
 }
 
-private struct Configure: Module {
-    let body: @Sendable (Binder) -> Void
-    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
-    func configure(_ binder: Binder) { body(binder) }
-}
+/// A module configured by a closure (the shared fixture).
+private typealias Configure = ModuleFixtures.Configure
 
 extension BadInputTests {
     // MARK: Requests and forwarding
