@@ -166,6 +166,7 @@ extension Initializer {
         self.dependencies = dependencies
         self.takesArguments = takesArguments
         self.build = { _, _ in throw AsyncStepNotAwaited() }
+        self.provenBuild = build
         self.asyncBuild = asyncBuild
     }
 }

@@ -45,11 +45,7 @@ extension Initializer {
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: [], takesArguments: false
-        ) { base, _ in
-            try MainActorIsolation.checkInitializer()
-            return try make(base)
-        }
+            proven: make)
     }
 
     /// An initializer of a main-actor type whose closure receives `dependencies`
@@ -77,10 +73,6 @@ extension Initializer {
         self.init(
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
-            defaults: [], takesArguments: false
-        ) { base, _ in
-            try MainActorIsolation.checkInitializer()
-            return try make(base)
-        }
+            proven: make)
     }
 }

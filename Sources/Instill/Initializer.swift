@@ -54,6 +54,11 @@ public struct Initializer: Sendable {
     /// ``build`` for an async initializer (``build`` then throws): only
     /// `await getObject` runs it (see `Initializer+Async.swift`).
     var asyncBuild: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject)? = nil
+    /// ``build``, or for a main-actor initializer, ``build`` without its check of the
+    /// main-actor proof: for a ``BuildPlan``, which runs only where the proof holds.
+    /// Not optional: an optional closure is stored reabstracted, and each call would
+    /// go through two thunks.
+    var provenBuild: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.
@@ -105,7 +110,11 @@ public struct Initializer: Sendable {
         self.isDefault = isDefault
         self.dependencies = nil
         self.takesArguments = true
-        self.build = { _, arguments in try build(arguments) }
+        let build: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject = { _, arguments in
+            try build(arguments)
+        }
+        self.build = build
+        self.provenBuild = build
     }
 
     /// An initializer whose closure receives resolved dependencies.
@@ -119,5 +128,20 @@ public struct Initializer: Sendable {
         self.dependencies = dependencies
         self.takesArguments = takesArguments
         self.build = build
+        self.provenBuild = build
+    }
+
+    /// An initializer of a main-actor type whose closure receives resolved
+    /// dependencies: `build` checks the main-actor proof, then calls `proven`.
+    @usableFromInline
+    init(
+        dependencies: DeclaredDependencies,
+        proven: @escaping @Sendable (UnsafeMutableRawPointer) throws -> AnyObject
+    ) {
+        self.init(dependencies: dependencies, defaults: [], takesArguments: false) { base, _ in
+            try MainActorIsolation.checkInitializer()
+            return try proven(base)
+        }
+        self.provenBuild = { base, _ in try proven(base) }
     }
 }

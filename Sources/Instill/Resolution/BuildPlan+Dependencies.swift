@@ -45,10 +45,10 @@ extension BuildPlan {
     /// words.
     typealias InlineDependencyBuffer = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
 
-    /// Whether the dependencies' buffer fits an ``InlineDependencyBuffer``.
-    var fitsInlineBuffer: Bool {
-        dependencyBytes.count <= MemoryLayout<InlineDependencyBuffer>.size
-            && dependencyBytes.alignment <= MemoryLayout<InlineDependencyBuffer>.alignment
+    /// Whether a buffer of `bytes` fits an ``InlineDependencyBuffer``.
+    static func fitsInlineBuffer(_ bytes: (count: Int, alignment: Int)) -> Bool {
+        bytes.count <= MemoryLayout<InlineDependencyBuffer>.size
+            && bytes.alignment <= MemoryLayout<InlineDependencyBuffer>.alignment
     }
 
     /// ``constructWithDependencies()`` with the buffer the closure reads at `base`.
@@ -67,7 +67,9 @@ extension BuildPlan {
                 var failure: PlanFailure?
                 let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
                     do throws(PlanFailure) {
-                        return try plan.build()
+                        // A leaf (most dependencies: `init()`, nothing to fill) is made
+                        // and awoken in one call; `build()` would check that first.
+                        return try plan.isLeaf ? plan.makeAwake() : plan.build()
                     } catch {
                         failure = error
                         return nil

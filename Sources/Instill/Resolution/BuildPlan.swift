@@ -64,7 +64,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// ``stackCheckInterval`` levels of height.
     private let checksStack: Bool
     /// Whether the plan builds its object with `init()` and has nothing to fill.
-    private let isLeaf: Bool
+    let isLeaf: Bool
+    /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
+    let fitsInlineBuffer: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
@@ -77,7 +79,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         _ = self.dependencies.initialize(from: dependencies)
         let declared = metadata.initializer.dependencies
         self.dependencyBytes = (declared?.byteCount ?? 1, declared?.alignment ?? 1)
-        self.initialize = metadata.initializer.build
+        self.fitsInlineBuffer = Self.fitsInlineBuffer(dependencyBytes)
+        // A main-actor type's plan runs only where the main actor is proven (see
+        // ``MainActorBuildPlan``): its initializer need not check the proof again.
+        self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
         self.arguments =
             metadata.initializer.takesArguments
             ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
@@ -231,11 +236,21 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
 /// (``MainActorIsolation``). The resolver runs such a plan only where the main actor
 /// is proven, and a nonisolated type's plan never nests one.
 final class MainActorBuildPlan: BuildPlan, @unchecked Sendable {
+    /// The metadata's awake, kept here so that a build calls it without retaining it.
+    private let awakeObject: @Sendable (AnyObject) -> Void
+
+    required init(
+        metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
+    ) {
+        awakeObject = metadata.awake
+        super.init(metadata: metadata, steps: steps, dependencies: dependencies, retaining: retained)
+    }
+
     override func make() throws -> AnyObject {
         guard let makeDefault = metadata.makeDefault else { throw InjectionError.noInitializer(metadata.name) }
         return try makeDefault()
     }
-    override func awake(_ object: AnyObject) { metadata.awake(object) }
+    override func awake(_ object: AnyObject) { awakeObject(object) }
 }
 
 /// A failure inside a ``BuildPlan``: an initializer threw.
@@ -322,7 +337,7 @@ extension Injector {
     func warmRequest<Result>(
         _ plan: BuildPlan, onMainActor: Bool = false, _ body: () throws(PlanFailure) -> Result
     ) throws -> Result? {
-        try withRequest(onMainActor: onMainActor) { context -> Result? in
+        try withRequest(onMainActor: onMainActor, warm: true) { context -> Result? in
             guard context.canRunPlan else { return nil }
             do throws(InjectionError) {
                 return try running(in: context, body)

@@ -166,9 +166,19 @@ final class ObjectTemplate: @unchecked Sendable {  // immutable
 /// A dependency's value fixed when a plan is compiled (a published singleton, a
 /// bound instance, a ``Provider``, an ``ObjectFactory``, `nil`), kept laid out as
 /// its declared type and copied into each build.
+///
+/// A value that holds one object laid out as an ``ObjectTemplate`` shows (a
+/// singleton as its protocol, say) is copied by retaining the object and writing
+/// the template's words, without the declared type's generic copy. Invariant: the
+/// template is made from this very value (``DependencyLayout/makeTemplate(for:)``
+/// checks that the object's reference is the value's first word and in no other),
+/// so the words written are the value's own.
 final class FixedDependency: @unchecked Sendable {  // immutable after init
     private let layout: DependencyLayout
     private let storage: UnsafeMutableRawPointer
+    /// The object the value holds, when ``template`` lays the value out.
+    private let object: AnyObject?
+    private let template: ObjectTemplate?
 
     /// `nil` when `value` is not of the layout's type.
     init?(_ value: Any?, layout: DependencyLayout) {
@@ -179,6 +189,15 @@ final class FixedDependency: @unchecked Sendable {  // immutable after init
         }
         self.layout = layout
         self.storage = storage
+        if let value, Swift.type(of: value) is AnyClass {
+            let object = value as AnyObject
+            let template = layout.makeTemplate(for: object)
+            self.object = template == nil ? nil : object
+            self.template = template
+        } else {
+            self.object = nil
+            self.template = nil
+        }
     }
 
     deinit {
@@ -189,6 +208,10 @@ final class FixedDependency: @unchecked Sendable {  // immutable after init
     /// Initializes `address` with a copy of the value.
     @inline(__always)
     func copy(to address: UnsafeMutableRawPointer) {
-        layout.copy(from: storage, to: address)
+        if let template, let object {
+            template.layOut(object, at: address)
+        } else {
+            layout.copy(from: storage, to: address)
+        }
     }
 }

@@ -66,6 +66,9 @@ final class ResolutionContext {
     /// Where the ``Lazy`` values made in this request keep its graph when it ends.
     @exclusivity(unchecked) var lazyGraph: LazyGraph?
     @exclusivity(unchecked) var activeRequests = 0
+    /// Whether a request that may leave something here (any but a warm one, which
+    /// only runs a plan) ran since the outermost request last cleared the context.
+    @exclusivity(unchecked) var needsClearing = false
     /// Whether the requests under way on this thread run on the main actor: the
     /// outermost one proven so, and every request nested in it (see
     /// ``MainActorIsolation``).
@@ -325,6 +328,7 @@ final class ResolutionContext {
 
     /// Called when the outermost request on this thread ends.
     func endOutermostRequest() {
+        needsClearing = false
         if !backReferences.isEmpty { backReferences.removeAll(keepingCapacity: true) }
         if let lazyGraph {
             lazyGraph.seal(graph)

@@ -149,13 +149,17 @@ extension Injector {
 
     /// Runs one request (top-level or re-entrant) with this thread's context; the
     /// outermost one clears the context when it ends.
+    ///
+    /// A `warm` request only runs a ``BuildPlan``, which keeps nothing in the
+    /// context: when no other request ran inside it, there is nothing to clear.
     @inline(__always)
-    func withRequest<Result>(_ body: (ResolutionContext) throws -> Result) rethrows -> Result {
+    func withRequest<Result>(warm: Bool = false, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
         try ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { context in
             context.activeRequests += 1
+            if !warm { context.needsClearing = true }
             defer {
                 context.activeRequests -= 1
-                if context.activeRequests == 0 { context.endOutermostRequest() }
+                if context.activeRequests == 0, context.needsClearing { context.endOutermostRequest() }
             }
             return try body(context)
         }
@@ -165,9 +169,11 @@ extension Injector {
     /// actor: for its duration (and that of the requests nested in it), the context
     /// says so (see ``MainActorIsolation``).
     @inline(__always)
-    func withRequest<Result>(onMainActor: Bool, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
-        guard onMainActor else { return try withRequest(body) }
-        return try withRequest { context in
+    func withRequest<Result>(
+        onMainActor: Bool, warm: Bool = false, _ body: (ResolutionContext) throws -> Result
+    ) rethrows -> Result {
+        guard onMainActor else { return try withRequest(warm: warm, body) }
+        return try withRequest(warm: warm) { context in
             let outer = context.isOnMainActor
             context.isOnMainActor = true
             defer { context.isOnMainActor = outer }
