@@ -38,7 +38,7 @@ extension Initializer {
     ) {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
-        let make = MainActorIsolation.unisolated { (base: UnsafeMutableRawPointer) throws -> AnyObject in
+        let make = MainActorIsolation.unisolatedBuild { base, _ in
             var values = DependencyValues(base)
             return try build(values.next(First.self), repeat values.next((each D).self))
         }
@@ -66,7 +66,7 @@ extension Initializer {
     ) {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
-        let make = MainActorIsolation.unisolated { (base: UnsafeMutableRawPointer) throws -> AnyObject in
+        let make = MainActorIsolation.unisolatedBuild { base, _ in
             var values = DependencyValues(base)
             return try build(values.next(First.self), repeat values.next((each D).self))
         }

@@ -136,12 +136,12 @@ public struct Initializer: Sendable {
     @usableFromInline
     init(
         dependencies: DeclaredDependencies,
-        proven: @escaping @Sendable (UnsafeMutableRawPointer) throws -> AnyObject
+        proven: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     ) {
-        self.init(dependencies: dependencies, defaults: [], takesArguments: false) { base, _ in
+        self.init(dependencies: dependencies, defaults: [], takesArguments: false) { base, arguments in
             try MainActorIsolation.checkInitializer()
-            return try proven(base)
+            return try proven(base, arguments)
         }
-        self.provenBuild = { base, _ in try proven(base) }
+        self.provenBuild = proven
     }
 }

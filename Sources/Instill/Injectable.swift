@@ -75,6 +75,7 @@ extension Injectable {
         throw InjectionError.noInitializer(typeName(Self.self))
     }
 
-    /// Does nothing.
-    public func awakeFromInjection() {}
+    /// Does nothing (but tell the injector it ran, so that it stops calling it; see
+    /// ``DefaultAwake``).
+    public func awakeFromInjection() { DefaultAwake.ran(on: self) }
 }

@@ -28,6 +28,9 @@ public final class Injector: Sendable {
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
     /// Recipes of unnamed keys, readable without a lock (see `recipe(for:type:)`).
     let quickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    /// ``ThreadContext``'s key, read once here: reading the global costs a
+    /// `swift_once` call on every request.
+    let threadContextKey = ThreadContext.key
     /// Recipes of named keys, readable without a lock.
     let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
 

@@ -67,6 +67,7 @@ extension MainActorInjectable {
         throw InjectionError.noInitializer(typeName(Self.self))
     }
 
-    /// Does nothing.
-    @MainActor public func awakeFromInjection() {}
+    /// Does nothing (but tell the injector it ran, so that it stops calling it; see
+    /// ``DefaultAwake``).
+    @MainActor public func awakeFromInjection() { DefaultAwake.ran(on: self) }
 }

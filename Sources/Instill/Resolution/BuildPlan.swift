@@ -67,6 +67,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     let isLeaf: Bool
     /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
     let fitsInlineBuffer: Bool
+    /// Whether a build calls the type's awake: not when it is the protocol's default,
+    /// which does nothing (see ``DefaultAwake``).
+    let awakes: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
@@ -80,6 +83,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let declared = metadata.initializer.dependencies
         self.dependencyBytes = (declared?.byteCount ?? 1, declared?.alignment ?? 1)
         self.fitsInlineBuffer = Self.fitsInlineBuffer(dependencyBytes)
+        self.awakes = !metadata.awakeIsDefault
         // A main-actor type's plan runs only where the main actor is proven (see
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
@@ -123,10 +127,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         if checksStack { try checkStack() }
         if isLeaf { return try makeAwake() }
         let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
-        if steps.isEmpty {
-            awake(object)
-        } else {
+        if !steps.isEmpty {
             try fill(object)
+        } else if awakes {
+            awake(object)
         }
         return object
     }
@@ -136,7 +140,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// in one call).
     func makeAwake() throws(PlanFailure) -> AnyObject {
         let object = try construct()
-        awake(object)
+        if awakes { awake(object) }
         return object
     }
 
@@ -209,7 +213,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 writer._withUnsafeGuaranteedRef { $0.write(copy value, into: object) }
             }
         }
-        awake(object)
+        if awakes { awake(object) }
     }
 }
 
@@ -225,7 +229,7 @@ final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
             throw constructionFailure(error)
         }
         // Borrowed: a generic call on `object` would retain it around the call.
-        Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0.awakeFromInjection() }
+        if awakes { Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0.awakeFromInjection() } }
         return object
     }
     override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }

@@ -30,6 +30,17 @@ final class InjectableMetadata: Sendable {
     /// the main actor (see ``MainActorIsolation``).
     let isMainActor: Bool
 
+    /// 1 once ``awake`` was seen to run the protocol's default `awakeFromInjection()`.
+    private let learnedAwake = AtomicSlots(count: 1)
+
+    /// Whether the type's `awakeFromInjection()` is the protocol's default, which does
+    /// nothing: then neither the resolver nor a plan calls it (see ``DefaultAwake``).
+    @inline(__always)
+    var awakeIsDefault: Bool { learnedAwake.load(0) == 1 }
+
+    /// Records that ``awake`` ran the protocol's default on an instance of this type.
+    func learnDefaultAwake() { _ = learnedAwake.storeIfEmpty(0, 1) }
+
     private convenience init<T: Injectable>(_ type: T.Type) {
         let initializer = T.initializer
         var makeDefault: (@Sendable () throws -> AnyObject)?

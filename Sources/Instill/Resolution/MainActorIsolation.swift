@@ -54,6 +54,15 @@ enum MainActorIsolation {
         unsafeBitCast(body, to: (@Sendable (Argument) throws -> Result).self)
     }
 
+    /// ``unisolated(_:)`` for an initializer's closure: not generic, so the closure
+    /// it returns is called without reabstraction thunks.
+    @inlinable
+    static func unisolatedBuild(
+        _ body: @escaping @MainActor @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    ) -> @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject {
+        unsafeBitCast(body, to: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject).self)
+    }
+
     /// ``unisolated(_:)`` for an awake: not generic, so calling it needs no
     /// reabstraction.
     static func unisolatedAwake(

@@ -80,6 +80,9 @@ final class ResolutionContext {
     /// requests for the group's objects under way, and objects of the group started
     /// and not yet published (or dropped).
     @exclusivity(unchecked) var heldGates: [HeldGate] = []
+    /// The object whose default `awakeFromInjection()` ran last on this thread, since
+    /// the resolver last cleared it (see ``DefaultAwake``).
+    @exclusivity(unchecked) var lastDefaultAwake: ObjectIdentifier?
     /// What this thread waits for, for other threads looking for a wait cycle.
     let waitNode = WaitNode()
     /// How many ``BuildPlan``s are running on this thread, one inside another through

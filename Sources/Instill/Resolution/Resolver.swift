@@ -154,7 +154,7 @@ extension Injector {
     /// context: when no other request ran inside it, there is nothing to clear.
     @inline(__always)
     func withRequest<Result>(warm: Bool = false, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
-        try ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { context in
+        try ThreadContext.unmanagedCurrent(key: threadContextKey)._withUnsafeGuaranteedRef { context in
             context.activeRequests += 1
             if !warm { context.needsClearing = true }
             defer {
@@ -465,7 +465,10 @@ extension Injector {
         if isTracing, let tracer {
             tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1 + context.linkDepth, nil))
         }
+        if metadata.awakeIsDefault { return }
+        context.lastDefaultAwake = nil
         metadata.awake(object)
+        if context.lastDefaultAwake == ObjectIdentifier(object) { metadata.learnDefaultAwake() }
     }
 
     /// Moves an assembled object from `pending` to its scope's storage.
