@@ -69,8 +69,8 @@ extension Binder {
             type, name: name, source: .closure({ _ in throw AsyncStepNotAwaited() }), scope: scope,
             dependencies: declared,
             asyncStep: AsyncBindingStep(isProvider: false) { _, base, _ in
-                var values = DependencyValues(base)
-                return try await make(values.next(First.self), repeat values.next((each D).self)) as Any?
+                let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                return try await make(values.0, repeat each values.1) as Any?
             }, file: file, line: line)
     }
 
@@ -97,8 +97,8 @@ extension Binder {
             type, name: name, source: .closure({ _ in throw AsyncStepNotAwaited() }), scope: scope,
             dependencies: declared,
             asyncStep: AsyncBindingStep(isProvider: false) { _, base, _ in
-                var values = DependencyValues(base)
-                return try await make(values.next(First.self), repeat values.next((each D).self)) as Any?
+                let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                return try await make(values.0, repeat each values.1) as Any?
             }, file: file, line: line)
     }
 
@@ -127,8 +127,8 @@ extension Binder {
             type, name: name, source: .provider({ _, _ in throw AsyncStepNotAwaited() }), scope: scope,
             dependencies: declared,
             asyncStep: AsyncBindingStep(isProvider: true) { _, base, arguments in
-                var values = DependencyValues(base)
-                return try await make(arguments, values.next(First.self), repeat values.next((each D).self)) as Any?
+                let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                return try await make(arguments, values.0, repeat each values.1) as Any?
             }, file: file, line: line)
     }
 }

@@ -33,8 +33,8 @@ extension Binder {
             type, name: name,
             source: .closure({ injector in
                 try injector.withBindingDependencies(declared) { base -> Any? in
-                    var values = DependencyValues(base)
-                    return try make(values.next(First.self), repeat values.next((each D).self)) as Any?
+                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                    return try make(values.0, repeat each values.1) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
     }
@@ -68,8 +68,8 @@ extension Binder {
             type, name: name,
             source: .closure({ injector in
                 try injector.withBindingDependencies(declared) { base -> Any? in
-                    var values = DependencyValues(base)
-                    return try make(values.next(First.self), repeat values.next((each D).self)) as Any?
+                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                    return try make(values.0, repeat each values.1) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
     }
@@ -109,8 +109,8 @@ extension Binder {
             type, name: name,
             source: .provider({ injector, arguments in
                 try injector.withBindingDependencies(declared) { base -> Any? in
-                    var values = DependencyValues(base)
-                    return try make(arguments, values.next(First.self), repeat values.next((each D).self)) as Any?
+                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                    return try make(arguments, values.0, repeat each values.1) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
     }
@@ -139,8 +139,8 @@ extension Binder {
             type, name: name,
             source: .provider({ injector, arguments in
                 try injector.withBindingDependencies(declared) { base -> Any? in
-                    var values = DependencyValues(base)
-                    return try make(arguments, values.next(First.self), repeat values.next((each D).self)) as Any?
+                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+                    return try make(arguments, values.0, repeat each values.1) as Any?
                 }
             }), scope: scope, dependencies: declared, file: file, line: line)
     }

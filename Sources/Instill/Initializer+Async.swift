@@ -70,8 +70,8 @@ extension Initializer {
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            var values = DependencyValues(base)
-            return try await build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try await build(values.0, repeat each values.1)
         }
     }
 
@@ -95,8 +95,8 @@ extension Initializer {
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            var values = DependencyValues(base)
-            return try await build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try await build(values.0, repeat each values.1)
         }
     }
 
@@ -122,8 +122,8 @@ extension Initializer {
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: defaults, takesArguments: true
         ) { base, arguments in
-            var values = DependencyValues(base)
-            return try await build(arguments, values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try await build(arguments, values.0, repeat each values.1)
         }
     }
 
@@ -149,8 +149,8 @@ extension Initializer {
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: defaults, takesArguments: true
         ) { base, arguments in
-            var values = DependencyValues(base)
-            return try await build(arguments, values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try await build(arguments, values.0, repeat each values.1)
         }
     }
 

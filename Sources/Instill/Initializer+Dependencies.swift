@@ -43,8 +43,8 @@ extension Initializer {
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            var values = DependencyValues(base)
-            return try build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(values.0, repeat each values.1)
         }
     }
 
@@ -74,8 +74,8 @@ extension Initializer {
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: [], takesArguments: false
         ) { base, _ in
-            var values = DependencyValues(base)
-            return try build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(values.0, repeat each values.1)
         }
     }
 
@@ -118,8 +118,8 @@ extension Initializer {
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
             defaults: defaults, takesArguments: true
         ) { base, arguments in
-            var values = DependencyValues(base)
-            return try build(arguments, values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(arguments, values.0, repeat each values.1)
         }
     }
 
@@ -151,8 +151,8 @@ extension Initializer {
                 DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             defaults: defaults, takesArguments: true
         ) { base, arguments in
-            var values = DependencyValues(base)
-            return try build(arguments, values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(arguments, values.0, repeat each values.1)
         }
     }
 }

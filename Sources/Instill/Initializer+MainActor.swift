@@ -39,8 +39,8 @@ extension Initializer {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
         let make = MainActorIsolation.unisolatedBuild { base, _ in
-            var values = DependencyValues(base)
-            return try build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(values.0, repeat each values.1)
         }
         self.init(
             dependencies: DeclaredDependencies(
@@ -67,8 +67,8 @@ extension Initializer {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
         let make = MainActorIsolation.unisolatedBuild { base, _ in
-            var values = DependencyValues(base)
-            return try build(values.next(First.self), repeat values.next((each D).self))
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(values.0, repeat each values.1)
         }
         self.init(
             dependencies: DeclaredDependencies(

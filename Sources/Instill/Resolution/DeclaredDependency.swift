@@ -41,7 +41,7 @@ struct DeclaredDependencies: Sendable {
     let entries: [DeclaredDependency]
     let location: SourceLocation
     /// Where each entry's value starts in the buffer the closure reads, as
-    /// ``DependencyValues`` finds it.
+    /// ``DependencyValues`` lays it out.
     let offsets: [Int]
     /// The size and alignment of that buffer.
     let byteCount: Int
@@ -51,18 +51,10 @@ struct DeclaredDependencies: Sendable {
     init(_ entries: [DeclaredDependency], file: StaticString, line: UInt) {
         self.entries = entries
         self.location = SourceLocation(file: file, line: line)
-        var offsets: [Int] = []
-        var end = 0
-        var alignment = 1
-        for entry in entries {
-            let start = DependencyValues.aligned(end, to: entry.layout.alignment)
-            offsets.append(start)
-            end = start + entry.layout.size
-            alignment = max(alignment, entry.layout.alignment)
-        }
-        self.offsets = offsets
-        self.byteCount = max(end, 1)
-        self.alignment = alignment
+        let layout = DependencyValues.layout(of: entries.map { ($0.layout.size, $0.layout.alignment) })
+        self.offsets = layout.offsets
+        self.byteCount = max(layout.size, 1)
+        self.alignment = layout.alignment
     }
 
     /// The entries for a parameter pack of declared types.
@@ -72,7 +64,22 @@ struct DeclaredDependencies: Sendable {
         for type in repeat each types {
             entries.append(DeclaredDependency(type, name: nil))
         }
+        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
         return entries
+    }
+
+    /// Checks the layout ``DependencyValues/layout(of:)`` computes for `entries`
+    /// against the compiler's for the tuple the closure reads: its size and
+    /// alignment, and where its second element (the tuple of the rest) starts.
+    @usableFromInline
+    static func checkLayout<Tuple, Rest>(_ entries: [DeclaredDependency], as _: Tuple.Type, rest _: Rest.Type) {
+        let computed = DependencyValues.layout(of: entries.map { ($0.layout.size, $0.layout.alignment) })
+        let restStart = DependencyValues.aligned(entries[0].layout.size, to: MemoryLayout<Rest>.alignment)
+        precondition(
+            computed.size == MemoryLayout<Tuple>.size && computed.alignment == MemoryLayout<Tuple>.alignment
+                && (entries.count == 1 || computed.offsets[1] == restStart)
+                && restStart + MemoryLayout<Rest>.size == computed.size,
+            "Instill: the layout of declared dependencies differs from the compiler's")
     }
 
     /// The entries for a parameter pack of ``Resolved`` declarations.
@@ -84,39 +91,52 @@ struct DeclaredDependencies: Sendable {
         for declaration in repeat each declarations {
             entries.append(declaration.declared)
         }
+        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
         return entries
     }
 }
 
-/// Reads the resolved values of declared dependencies out of their buffer, in order,
-/// as the types the closure declared.
+/// Reads the resolved values of declared dependencies out of their buffer, as the
+/// types the closure declared.
 ///
-/// Invariant: the buffer holds one initialized value of each declared type, in
-/// declaration order, each at the next offset aligned for its type (the layout
-/// ``DeclaredDependencies`` computes from the same sizes and alignments). The
-/// closure made by a generic `Initializer` or `Binder` method reads every value
-/// exactly once, in order (Swift evaluates a pack expansion's elements left to
-/// right), moving it out: after the closure is called, the buffer holds nothing.
+/// Invariant: the buffer holds one initialized value of each declared type, laid
+/// out as the tuple `(First, (D1, …, Dn))`, the closure's first parameter type then
+/// a tuple of the others: ``layout(of:)`` computes the offsets with Swift's layout
+/// of tuples (each element in order, at the next offset aligned for it; a tuple
+/// aligned as its most aligned element), and ``DeclaredDependencies/of(_:_:)``
+/// checks its size and alignment against the compiler's `MemoryLayout` of that
+/// tuple. The closure made by a generic `Initializer` or `Binder` method moves the
+/// whole tuple out at once (``take(_:_:from:)``), which the compiler specializes
+/// where the initializer is declared; after the closure is called, the buffer holds
+/// nothing.
 @usableFromInline
-struct DependencyValues {
-    @usableFromInline let base: UnsafeMutableRawPointer
-    @usableFromInline var offset = 0
-
-    @inlinable
-    init(_ base: UnsafeMutableRawPointer) {
-        self.base = base
+enum DependencyValues {
+    /// The values in the buffer at `base`, moved out.
+    @inlinable @inline(__always)
+    static func take<First, each D>(_: First.Type, _: repeat (each D).Type, from base: UnsafeMutableRawPointer)
+        -> (First, (repeat each D))
+    {
+        base.assumingMemoryBound(to: (First, (repeat each D)).self).move()
     }
 
-    /// The next value, moved out of the buffer.
-    @inlinable @inline(__always)
-    mutating func next<T>(_: T.Type) -> T {
-        let start = Self.aligned(offset, to: MemoryLayout<T>.alignment)
-        offset = start + MemoryLayout<T>.size
-        return (base + start).assumingMemoryBound(to: T.self).move()
+    /// Where values of these sizes and alignments go, laid out as the tuple
+    /// `(First, (rest…))`, and the tuple's size and alignment.
+    static func layout(of elements: [(size: Int, alignment: Int)]) -> (offsets: [Int], size: Int, alignment: Int) {
+        guard let first = elements.first else { return ([], 0, 1) }
+        var inner: [Int] = []
+        var end = 0
+        var innerAlignment = 1
+        for element in elements.dropFirst() {
+            let start = aligned(end, to: element.alignment)
+            inner.append(start)
+            end = start + element.size
+            innerAlignment = max(innerAlignment, element.alignment)
+        }
+        let innerStart = aligned(first.size, to: innerAlignment)
+        return ([0] + inner.map { innerStart + $0 }, innerStart + end, max(first.alignment, innerAlignment))
     }
 
     /// `offset` rounded up to a multiple of `alignment` (a power of two).
-    @inlinable @inline(__always)
     static func aligned(_ offset: Int, to alignment: Int) -> Int {
         (offset + alignment - 1) & ~(alignment - 1)
     }
