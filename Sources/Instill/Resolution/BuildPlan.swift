@@ -325,8 +325,8 @@ extension Injector {
     func running<Result>(
         in context: ResolutionContext, _ body: () throws(PlanFailure) -> Result
     ) throws(InjectionError) -> Result {
-        context.planDepth += 1
-        defer { context.planDepth -= 1 }
+        context.planDepth &+= 1
+        defer { context.planDepth &-= 1 }
         do {
             return try body()
         } catch {
