@@ -75,7 +75,7 @@ extension Injectable {
         throw InjectionError.noInitializer(typeName(Self.self))
     }
 
-    /// Does nothing (but tell the injector it ran, so that it stops calling it; see
-    /// ``DefaultAwake``).
+    /// Does nothing, and tells the injector so: once it has seen this default run on an
+    /// instance, warm builds of the type skip the call.
     public func awakeFromInjection() { DefaultAwake.ran(on: self) }
 }
