@@ -1,7 +1,9 @@
 // Exercises the injector's unsafe writers in an optimised build, for valgrind's
 // memcheck (run by .ci/run): existentials of every size written cold, warm (from
 // learned templates) and into hand-built objects holding old values, and key paths
-// rooted at subclasses that shadow their superclass's fields by name.
+// rooted at subclasses that shadow their superclass's fields by name; initializer
+// dependencies of odd sizes laid out in the closure's buffer, from plans and from
+// values fixed when the plan was compiled (a singleton copied from its template).
 import ChassisKit
 import Instill
 
@@ -36,6 +38,55 @@ final class Buggy: Chassis, Injectable {
     override init() {}
 }
 
+/// One byte first: the rest of the buffer starts at the next multiple of eight.
+struct Byte {
+    let value: UInt8
+}
+
+protocol SharedLamp: AnyObject {}
+
+/// A singleton bound to a protocol: a fixed dependency, copied from its template.
+final class Beacon: Injectable, SharedLamp {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+final class Fixture: Injectable {
+    let byte: Byte
+    let lamp: any Lamp
+    let pair: any Lamp & Lens
+    let classPair: any ClassLamp & ClassLens
+    let anything: Any
+    let object: AnyObject
+    let maybe: (any ClassLamp)?
+    let shared: any SharedLamp
+    let sharedAgain: (any SharedLamp)?
+
+    init(
+        byte: Byte, lamp: any Lamp, pair: any Lamp & Lens, classPair: any ClassLamp & ClassLens, anything: Any,
+        object: AnyObject, maybe: (any ClassLamp)?, shared: any SharedLamp, sharedAgain: (any SharedLamp)?
+    ) {
+        self.byte = byte
+        self.lamp = lamp
+        self.pair = pair
+        self.classPair = classPair
+        self.anything = anything
+        self.object = object
+        self.maybe = maybe
+        self.shared = shared
+        self.sharedAgain = sharedAgain
+    }
+
+    static let initializer = Initializer(
+        dependencies: Byte.self, (any Lamp).self, (any Lamp & Lens).self, (any ClassLamp & ClassLens).self, Any.self,
+        AnyObject.self, (any ClassLamp)?.self, (any SharedLamp).self, (any SharedLamp)?.self
+    ) {
+        Fixture(
+            byte: $0, lamp: $1, pair: $2, classPair: $3, anything: $4, object: $5, maybe: $6, shared: $7,
+            sharedAgain: $8)
+    }
+}
+
 struct ProbeModule: Module {
     func configure(_ binder: Binder) {
         binder.bind(AnyObject.self, to: Halogen.self)
@@ -45,6 +96,8 @@ struct ProbeModule: Module {
         binder.bind((any Lamp).self, to: Halogen.self)
         binder.bind((any Lamp & Lens).self, to: Halogen.self)
         binder.bind((any Drive).self, to: Shaft.self)
+        binder.bind(Byte(value: 0xA5))
+        binder.bind((any SharedLamp).self, to: Beacon.self)
     }
 }
 
@@ -64,6 +117,11 @@ for round in 0..<200 {
     try check(reused.lamp is Halogen && reused.classPair is Halogen && reused.tail == 9, "reused \(round)")
     let buggy = try injector.getObject(Buggy.self)
     try check(buggy.chassisDrive is Shaft && buggy.drive == 7, "buggy \(round)")
-    built += 3
+    let fixture = try injector.getObject(Fixture.self)
+    try check(
+        fixture.byte.value == 0xA5 && fixture.lamp is Halogen && fixture.pair is Halogen
+            && fixture.classPair is Halogen && fixture.anything is Halogen && fixture.object is Halogen
+            && fixture.maybe is Halogen && fixture.shared === fixture.sharedAgain, "fixture \(round)")
+    built += 4
 }
 print("WriterProbe: \(built) objects written through every writer; all fields as expected")

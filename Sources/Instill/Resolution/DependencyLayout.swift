@@ -108,19 +108,12 @@ final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
     }
 
     override func makeTemplate(for sample: AnyObject) -> ObjectTemplate? {
-        let wordSize = MemoryLayout<UInt>.size
-        guard size >= wordSize, size % wordSize == 0, alignment == wordSize else { return nil }
-        let value: T
-        switch sample as Any {
-        case let typed as T: value = typed
-        default: return nil
-        }
+        // The words the cast to `T` defines, without reading the ones it leaves
+        // undefined (an `Any` holding a reference leaves two): those are written as 0.
+        guard let words = ExistentialWords.of(sample, as: T.self) else { return nil }
         let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
-        let words = withUnsafeBytes(of: value) { bytes in
-            (0..<size / wordSize).map { bytes.load(fromByteOffset: $0 * wordSize, as: UInt.self) }
-        }
-        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
-        return ObjectTemplate(type: ObjectIdentifier(Swift.type(of: sample)), rest: Array(words.dropFirst()))
+        guard words.first == reference, !words.dropFirst().contains(reference) else { return nil }
+        return ObjectTemplate(type: ObjectIdentifier(Swift.type(of: sample)), rest: words.dropFirst().map { $0 ?? 0 })
     }
 }
 
@@ -170,9 +163,10 @@ final class ObjectTemplate: @unchecked Sendable {  // immutable
 /// A value that holds one object laid out as an ``ObjectTemplate`` shows (a
 /// singleton as its protocol, say) is copied by retaining the object and writing
 /// the template's words, without the declared type's generic copy. Invariant: the
-/// template is made from this very value (``DependencyLayout/makeTemplate(for:)``
-/// checks that the object's reference is the value's first word and in no other),
-/// so the words written are the value's own.
+/// template is made from the same object cast to the same declared type, which is
+/// how the stored value was made (``DependencyLayout/makeTemplate(for:)`` checks that
+/// the object's reference is the first word and in no other, and reads only the words
+/// the cast defines), so every word the value defines is written as the value holds it.
 final class FixedDependency: @unchecked Sendable {  // immutable after init
     private let layout: DependencyLayout
     private let storage: UnsafeMutableRawPointer
