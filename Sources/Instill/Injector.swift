@@ -219,6 +219,14 @@ public final class Injector: Sendable {
         try resolve(type, named: name, arguments: [], onMainActor: true)
     }
 
+    /// ``getObject(_:named:)`` with no name: the compiler picks it for
+    /// `getObject(ViewModel.self)`, which then passes no name.
+    @_documentation(visibility: internal)
+    @MainActor
+    public func getObject<T: MainActorInjectable>(_ type: T.Type) throws -> T {
+        try resolve(type, named: nil, arguments: [], onMainActor: true)
+    }
+
     /// An assembled object of `type`, as ``getObject(_:named:arguments:isolation:)``
     /// (Objection's `injector[[Car class]]`).
     public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {

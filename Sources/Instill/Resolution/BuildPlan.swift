@@ -198,8 +198,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             }
             switch step.write {
             case .offset(let offset):
-                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-                address.assumingMemoryBound(to: AnyObject?.self).pointee = consume value
+                let slot = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
+                    .assumingMemoryBound(to: AnyObject?.self)
+                // A property the initializer left `nil` (the usual case) holds nothing to
+                // release.
+                if slot.pointee == nil {
+                    slot.initialize(to: consume value)
+                } else {
+                    slot.pointee = consume value
+                }
             case .template(let offset, let writer):
                 // What `writer.write` does at an offset, here so that the value moves
                 // into the property instead of being retained once more.
