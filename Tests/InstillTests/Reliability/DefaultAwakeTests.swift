@@ -346,6 +346,65 @@ private final class Porter: Injectable {
     }
 }
 
+// MARK: - Fixtures: actors, protocol bindings, weak scope, re-entrant awakes
+
+/// An actor with a custom, nonisolated awake.
+private actor Meter: Injectable {
+    static let awakes = Atomic(0)
+    init() {}
+    nonisolated func awakeFromInjection() { Self.awakes.add(1, ordering: .relaxed) }
+}
+
+/// An actor with the default awake.
+private actor Idle: Injectable {
+    init() {}
+}
+
+private protocol Service: AnyObject {
+    var awakeCount: Int { get }
+}
+
+/// Reached through a protocol binding, with a custom awake.
+private final class Mailer: Service, Injectable {
+    private(set) var awakeCount = 0
+    init() {}
+    func awakeFromInjection() { awakeCount += 1 }
+}
+
+/// Requires the protocol, so the custom-awake implementation is built inside its plan.
+private final class Office: Injectable {
+    var service: (any Service)!
+    static var requires: Requirements { Requirements(\Office.service) }
+    init() {}
+}
+
+/// A weak-scope type with a custom awake: built anew whenever the last one is released.
+private final class Beacon: Injectable {
+    static let scope: Scope = .weak
+    static let awakes = Atomic(0)
+    init() {}
+    func awakeFromInjection() { Self.awakes.add(1, ordering: .relaxed) }
+}
+
+/// A custom awake that fills itself again through the injector, once: the inner
+/// awake returns at once, records nothing, and the outer one still counts.
+private final class Echo: Injectable {
+    let factory: ObjectFactory
+    var pebble: Pebble!
+    private(set) var awakeCount = 0
+    private var isEchoing = false
+    static var requires: Requirements { Requirements(\Echo.pebble) }
+    init(factory: ObjectFactory) { self.factory = factory }
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { Echo(factory: $0) }
+    func awakeFromInjection() {
+        if isEchoing { return }
+        isEchoing = true
+        if let injector = factory.injector { try? injector.injectDependencies(into: self) }
+        isEchoing = false
+        awakeCount += 1
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Default awake: a custom awake is never taken for the protocol's default", .serialized)
@@ -619,6 +678,57 @@ struct DefaultAwakeTests {
         #expect(learnedDefault(Ticket.self))
         #expect(learnedDefault(Registry.self))
         #expect(learnedDefault(Satchel.self))
+    }
+
+    @Test("an actor's custom nonisolated awake runs every build; an actor's default awake is learned")
+    func actorAwakes() throws {
+        let injector = Injector()
+        let before = Meter.awakes.load(ordering: .relaxed)
+        for _ in 0..<builds {
+            _ = try injector.getObject(Meter.self)
+            _ = try injector.getObject(Idle.self)
+        }
+        #expect(try hasPlan(injector, Meter.self))
+        #expect(try hasPlan(injector, Idle.self))
+        #expect(Meter.awakes.load(ordering: .relaxed) - before == builds)
+        #expect(!learnedDefault(Meter.self))
+        #expect(learnedDefault(Idle.self))
+    }
+
+    @Test("a custom-awake implementation of a bound protocol is awoken on every build, asked for or required")
+    func protocolBoundCustomAwakeRunsOnEveryBuild() throws {
+        let injector = try Injector(modules: [ModuleFixtures.Configure { $0.bind((any Service).self, to: Mailer.self) }]
+        )
+        for _ in 0..<builds {
+            #expect(try injector.getObject((any Service).self).awakeCount == 1)
+            #expect(try injector.getObject(Office.self).service.awakeCount == 1)
+        }
+        #expect(try hasPlan(injector, Office.self))
+        #expect(!learnedDefault(Mailer.self))
+    }
+
+    @Test("a weak-scope type's custom awake runs on each rebuild")
+    func weakScopeCustomAwakeRunsOnEachRebuild() throws {
+        let injector = Injector()
+        let before = Beacon.awakes.load(ordering: .relaxed)
+        for _ in 0..<builds { _ = try injector.getObject(Beacon.self) }
+        // Each request's object was released before the next one, so each was built.
+        #expect(Beacon.awakes.load(ordering: .relaxed) - before == builds)
+        let held = try injector.getObject(Beacon.self)
+        #expect(try injector.getObject(Beacon.self) === held)
+        #expect(Beacon.awakes.load(ordering: .relaxed) - before == builds + 1)
+        #expect(!learnedDefault(Beacon.self))
+    }
+
+    @Test("a custom awake that fills its own object again from inside itself is still awoken on every build")
+    func reentrantSelfFillIsStillAwoken() throws {
+        let injector = Injector()
+        for _ in 0..<builds {
+            let echo = try injector.getObject(Echo.self)
+            #expect(echo.awakeCount == 1 && echo.pebble != nil)
+        }
+        #expect(try hasPlan(injector, Echo.self))
+        #expect(!learnedDefault(Echo.self))
     }
 }
 

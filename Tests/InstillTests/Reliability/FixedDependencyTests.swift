@@ -126,8 +126,14 @@ private protocol Label {
     var text: String { get }
 }
 
-private final class V8: Engine, Named, Injectable, Sendable {
+/// A class-constrained protocol with a static requirement, for metatype bindings.
+private protocol Brand: AnyObject {
+    static var brand: String { get }
+}
+
+private final class V8: Engine, Named, Brand, Injectable, Sendable {
     static let scope: Scope = .singleton
+    static let brand = "V8 brand"
     let name = "V8"
     init() {}
     func start() -> String { "vroom" }
@@ -271,6 +277,19 @@ private final class AnimalHolder: Receiver {
     static let initializer = Initializer(dependencies: Animal.self) { AnimalHolder(animal: $0) }
     var receivedObject: AnyObject? { animal }
     var works: Bool { animal.speak() == "woof" && type(of: animal) == Dog.self }
+}
+
+/// Receives a class metatype through a protocol metatype and through `Any`.
+private final class BrandReader: Injectable {
+    let brand: any Brand.Type
+    let anyType: Any
+    init(brand: any Brand.Type, anyType: Any) {
+        self.brand = brand
+        self.anyType = anyType
+    }
+    static let initializer = Initializer(dependencies: (any Brand.Type).self, Any.self) {
+        BrandReader(brand: $0, anyType: $1)
+    }
 }
 
 /// Every shape at once, so that the values sit at different offsets of one buffer.
@@ -496,6 +515,23 @@ struct FixedDependencyTests {
         }()
         #expect(weakInjector.object == nil)
         #expect(weakRefs.allSatisfy { $0.object == nil }, "a fixed value outlived its injector")
+    }
+
+    @Test("a class metatype bound as a protocol metatype, and as Any, is copied as that metatype")
+    func metatypes() throws {
+        let injector = try Injector(
+            modules: [
+                Configure { binder in
+                    binder.bind(V8.self, as: (any Brand.Type).self)
+                    binder.bind(V12.self as Any, as: Any.self)
+                }
+            ])
+        for _ in 0...builds {
+            let reader = try injector.getObject(BrandReader.self)
+            #expect(reader.brand == V8.self && reader.brand.brand == "V8 brand")
+            #expect(reader.anyType as? V12.Type == V12.self)
+        }
+        #expect(try hasPlan(injector, BrandReader.self))
     }
 
     @Test("after withFreshSingletons(), warm builds of the fresh injector get its new singleton")
