@@ -852,6 +852,57 @@ private final class Kite: Injectable {
     }
 }
 
+// MARK: - First builds racing
+
+private let racerAwakes = Atomic(0)
+
+/// A generic custom-awake type: each specialization has metadata of its own, so its
+/// first builds, where the injector learns, can race.
+private final class Racer<Tag>: Injectable {
+    var marble: Marble!
+    private(set) var awakeCount = 0
+    static var requires: Requirements { Requirements(\Racer.marble) }
+    init() {}
+    func awakeFromInjection() {
+        awakeCount += 1
+        racerAwakes.add(1, ordering: .relaxed)
+    }
+}
+
+/// A generic default-awake type, likewise.
+private final class Idler<Tag>: Injectable {
+    var marble: Marble!
+    static var requires: Requirements { Requirements(\Idler.marble) }
+    init() {}
+}
+
+private enum FirstTag {}
+private enum SecondTag {}
+private enum ThirdTag {}
+
+/// Has `threads` threads, started together, build `Racer<Tag>` and `Idler<Tag>`
+/// `rounds` times each from one fresh injector; returns the failures seen.
+private func race<Tag>(_: Tag.Type, threads: Int, rounds: Int) -> Int {
+    let injector = Injector()
+    let failures = Atomic(0)
+    onThreads(threads) { index in
+        for round in 0..<rounds {
+            do {
+                if (index + round) % 2 == 0 {
+                    let racer = try injector.getObject(Racer<Tag>.self)
+                    if racer.awakeCount != 1 || racer.marble == nil { failures.add(1, ordering: .relaxed) }
+                } else {
+                    let idler = try injector.getObject(Idler<Tag>.self)
+                    if idler.marble == nil { failures.add(1, ordering: .relaxed) }
+                }
+            } catch {
+                failures.add(1, ordering: .relaxed)
+            }
+        }
+    }
+    return failures.load(ordering: .relaxed)
+}
+
 @Suite("Default awake: many threads", .serialized, .timeLimit(.minutes(2)))
 struct DefaultAwakeConcurrencyTests {
     @Test("threads building default- and custom-awake types at once awake every custom object exactly once")
@@ -909,5 +960,22 @@ struct DefaultAwakeConcurrencyTests {
         #expect(!learnedDefault(Kite.self))
         #expect(learnedDefault(Jar.self))
         #expect(learnedDefault(Marble.self))
+    }
+
+    @Test("threads racing on the first builds of fresh types learn only the default awake, and miss no custom awake")
+    func firstBuildsRacing() throws {
+        let threads = 8
+        let rounds = 40
+        let before = racerAwakes.load(ordering: .relaxed)
+        #expect(race(FirstTag.self, threads: threads, rounds: rounds) == 0)
+        #expect(race(SecondTag.self, threads: threads, rounds: rounds) == 0)
+        #expect(race(ThirdTag.self, threads: threads, rounds: rounds) == 0)
+        #expect(racerAwakes.load(ordering: .relaxed) - before == 3 * threads * rounds / 2)
+        #expect(!learnedDefault(Racer<FirstTag>.self))
+        #expect(!learnedDefault(Racer<SecondTag>.self))
+        #expect(!learnedDefault(Racer<ThirdTag>.self))
+        #expect(learnedDefault(Idler<FirstTag>.self))
+        #expect(learnedDefault(Idler<SecondTag>.self))
+        #expect(learnedDefault(Idler<ThirdTag>.self))
     }
 }
