@@ -221,10 +221,19 @@ public final class Injector: Sendable {
 
     /// ``getObject(_:named:)`` with no name: the compiler picks it for
     /// `getObject(ViewModel.self)`, which then passes no name.
+    ///
+    /// Inlinable, so that a compiled build's object is awoken here, where its type is
+    /// known: a direct call to its `awakeFromInjection()`, on the main actor.
     @_documentation(visibility: internal)
     @MainActor
+    @inlinable
     public func getObject<T: MainActorInjectable>(_ type: T.Type) throws -> T {
-        try resolve(type, named: nil, arguments: [], onMainActor: true)
+        if let object = try warmMainActorObject(
+            of: ObjectIdentifier(type), awakingWith: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
+        {
+            return unsafeDowncast(object, to: T.self)
+        }
+        return try resolveMainActor(type)
     }
 
     /// An assembled object of `type`, as ``getObject(_:named:arguments:isolation:)``

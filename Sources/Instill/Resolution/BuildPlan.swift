@@ -135,6 +135,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         return object
     }
 
+    /// ``build()`` without the awake of the object it returns (the objects under it
+    /// are awoken): for a caller that awakes it itself.
+    final func buildUnawoken() throws(PlanFailure) -> AnyObject {
+        if checksStack { try checkStack() }
+        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
+        if !steps.isEmpty { try fill(object, awaking: false) }
+        return object
+    }
+
     /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
     /// for a plan with no requirements and no dependencies (``TypedBuildPlan`` does it
     /// in one call).
@@ -171,8 +180,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
     }
 
-    /// Fills an object's requirements, then awakes it.
-    final func fill(_ object: AnyObject) throws(PlanFailure) {
+    /// Fills an object's requirements, then awakes it unless `awaking` is `false`.
+    final func fill(_ object: AnyObject, awaking: Bool = true) throws(PlanFailure) {
         var index = 0
         while index < steps.count {
             let step = steps[index]
@@ -220,7 +229,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 writer._withUnsafeGuaranteedRef { $0.write(copy value, into: object) }
             }
         }
-        if awakes { awake(object) }
+        if awaking, awakes { awake(object) }
     }
 }
 

@@ -62,7 +62,7 @@ extension Injector {
     /// ``resolve(_:named:arguments:)`` through the resolver, in one request: an object
     /// without boxing it, any other value cast to `T`.
     @inline(never)
-    private func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
+    func resolveCold<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool)
         throws -> T
     {
         if Self.isWrapperRequest(type) {
