@@ -291,3 +291,48 @@ struct MainActorWarmPathTests {
         #expect(try hasPlan(injector, Gauge.self))
     }
 }
+
+/// A main-actor view model whose awake asks for another one of its type, once built
+/// warm: each asks again, until the injector stops it.
+@MainActor
+private final class Mirror: MainActorInjectable {
+    static var injector: Injector?
+    static var reflecting = false
+    static var failure: InjectionError?
+    var clock: Clock!
+
+    init() {}
+    static var requires: Requirements { Requirements(\Mirror.clock) }
+
+    func awakeFromInjection() {
+        guard Self.reflecting, let injector = Self.injector, Self.failure == nil else { return }
+        do {
+            _ = try injector.getObject(Mirror.self)
+        } catch let error as InjectionError {
+            if Self.failure == nil { Self.failure = error }
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+}
+
+@Suite("A main-actor object's awake that asks for its own type", .serialized)
+@MainActor
+struct MainActorWarmPathRecursionTests {
+    @Test("is stopped by the injector with a typed error, not a crash")
+    func recursion() throws {
+        let injector = Injector()
+        for _ in 0..<builds { _ = try injector.getObject(Mirror.self) }
+        #expect(try hasPlan(injector, Mirror.self))
+        Mirror.injector = injector
+        Mirror.reflecting = true
+        defer {
+            Mirror.reflecting = false
+            Mirror.injector = nil
+            Mirror.failure = nil
+        }
+        _ = try injector.getObject(Mirror.self)
+        #expect(Mirror.failure != nil)
+        #expect(Mirror.failure?.kind == .depthLimit)
+    }
+}
