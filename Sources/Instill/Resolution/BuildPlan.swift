@@ -140,7 +140,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     final func buildUnawoken() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
         let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
-        if !steps.isEmpty { try fill(object, awaking: false) }
+        if !steps.isEmpty { try fillRequirements(object) }
         return object
     }
 
@@ -180,8 +180,16 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
     }
 
-    /// Fills an object's requirements, then awakes it unless `awaking` is `false`.
-    final func fill(_ object: AnyObject, awaking: Bool = true) throws(PlanFailure) {
+    /// Fills an object's requirements, then awakes it.
+    @inline(never)
+    final func fill(_ object: AnyObject) throws(PlanFailure) {
+        try fillRequirements(object)
+        if awakes { awake(object) }
+    }
+
+    /// ``fill(_:)`` without the awake.
+    @inline(__always)
+    private func fillRequirements(_ object: AnyObject) throws(PlanFailure) {
         var index = 0
         while index < steps.count {
             let step = steps[index]
@@ -229,7 +237,6 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 writer._withUnsafeGuaranteedRef { $0.write(copy value, into: object) }
             }
         }
-        if awaking, awakes { awake(object) }
     }
 }
 
