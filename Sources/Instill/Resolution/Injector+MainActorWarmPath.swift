@@ -63,7 +63,7 @@ extension Injector {
                 let request = ThreadContext.unmanagedCurrent(key: threadContextKey)
                 return try request._withUnsafeGuaranteedRef { context -> WarmMainActorBuild? in
                     // What `warmRequest(_:onMainActor:_:)` does before its body.
-                    context.activeRequests &+= 1
+                    context.beginRequest(warm: true)
                     let wasOnMainActor = context.isOnMainActor
                     context.isOnMainActor = true
                     guard context.canRunPlan else {
@@ -102,8 +102,7 @@ extension Injector {
     @inline(__always)
     fileprivate static func endWarmRequest(_ context: ResolutionContext, wasOnMainActor: Bool) {
         context.isOnMainActor = wasOnMainActor
-        context.activeRequests &-= 1
-        if context.activeRequests == 0, context.needsClearing { context.endOutermostRequest() }
+        context.endRequest()
     }
 
     /// A main-actor `getObject` without a name, when ``warmMainActorObject(of:awakingWith:)``

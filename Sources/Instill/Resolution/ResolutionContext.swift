@@ -329,6 +329,22 @@ final class ResolutionContext {
         }
     }
 
+    /// The start of a request on this thread (see `Injector.withRequest(warm:_:)`):
+    /// a `warm` one only runs a plan, which leaves nothing here to clear.
+    @inline(__always)
+    func beginRequest(warm: Bool) {
+        activeRequests &+= 1
+        if !warm { needsClearing = true }
+    }
+
+    /// The end of a request ``beginRequest(warm:)`` started: the outermost one
+    /// clears what the requests left, if any did.
+    @inline(__always)
+    func endRequest() {
+        activeRequests &-= 1
+        if activeRequests == 0, needsClearing { endOutermostRequest() }
+    }
+
     /// Called when the outermost request on this thread ends.
     func endOutermostRequest() {
         needsClearing = false

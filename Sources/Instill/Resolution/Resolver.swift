@@ -155,12 +155,8 @@ extension Injector {
     @inline(__always)
     func withRequest<Result>(warm: Bool = false, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
         try ThreadContext.unmanagedCurrent(key: threadContextKey)._withUnsafeGuaranteedRef { context in
-            context.activeRequests &+= 1
-            if !warm { context.needsClearing = true }
-            defer {
-                context.activeRequests &-= 1
-                if context.activeRequests == 0, context.needsClearing { context.endOutermostRequest() }
-            }
+            context.beginRequest(warm: warm)
+            defer { context.endRequest() }
             return try body(context)
         }
     }
