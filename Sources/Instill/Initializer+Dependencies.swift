@@ -39,10 +39,43 @@ extension Initializer {
         build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
     ) {
         self.init(
-            dependencies: DeclaredDependencies(
+            declared: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: [], takesArguments: false
-        ) { base, _ in
+            build: build)
+    }
+
+    /// An initializer whose closure receives `dependencies`, every one an
+    /// `Injectable` class, resolved.
+    ///
+    /// The compiler picks this form by itself when every dependency is an
+    /// `Injectable` class: nothing to write differently. It records each class's
+    /// conformance where the compiler knows it, so the first build of each asks the
+    /// runtime no conformance question (see <doc:Performance#Cold-start-at-app-scale>).
+    ///
+    /// - Parameters:
+    ///   - first: the first class to resolve.
+    ///   - rest: the other classes to resolve, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the resolved dependencies.
+    @inlinable
+    public init<First: Injectable, each D: Injectable>(
+        dependencies first: First.Type, _ rest: repeat (each D).Type,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            declared: DeclaredDependencies(
+                DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
+            build: build)
+    }
+
+    /// An initializer whose closure receives the `declared` dependencies, resolved.
+    @inlinable
+    init<First, each D>(
+        declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(dependencies: declared, defaults: [], takesArguments: false) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
             return try build(values.0, repeat each values.1)
         }

@@ -36,16 +36,52 @@ extension Initializer {
         file: StaticString = #fileID, line: UInt = #line,
         build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
     ) {
+        self.init(
+            mainActorDeclared: DeclaredDependencies(
+                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
+            build: build)
+    }
+
+    /// An initializer of a main-actor type whose closure receives `dependencies`,
+    /// every one an `Injectable` class, resolved, and runs on the main actor.
+    ///
+    /// The compiler picks this form by itself when every dependency is an
+    /// `Injectable` class; it records their conformances where the compiler knows
+    /// them (see <doc:Performance#Cold-start-at-app-scale>).
+    ///
+    /// - Parameters:
+    ///   - first: the first class to resolve.
+    ///   - rest: the other classes to resolve, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance, on the main actor, from the resolved dependencies.
+    @inlinable
+    @MainActor
+    public init<First: Injectable, each D: Injectable>(
+        mainActorDependencies first: First.Type, _ rest: repeat (each D).Type,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
+        self.init(
+            mainActorDeclared: DeclaredDependencies(
+                DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
+            build: build)
+    }
+
+    /// A main-actor initializer whose closure receives the `declared` dependencies.
+    @inlinable
+    @MainActor
+    init<First, each D>(
+        mainActorDeclared declared: DeclaredDependencies,
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
+    ) {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).
         let make = MainActorIsolation.unisolatedBuild { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
             return try build(values.0, repeat each values.1)
         }
-        self.init(
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            proven: make)
+        self.init(dependencies: declared, proven: make)
     }
 
     /// An initializer of a main-actor type whose closure receives `dependencies`

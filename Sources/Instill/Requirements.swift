@@ -63,6 +63,75 @@ public struct Requirements: Sendable {
         self.entries = entries
     }
 
+    /// Unnamed requirements for each key path, in order, when every property holds
+    /// an `Injectable` class (`var engine: Engine!`).
+    ///
+    /// The compiler picks this form by itself for such a list: nothing to write
+    /// differently. It records, where the compiler knows it, that each property's
+    /// class is `Injectable`, so the first build of each class asks the runtime no
+    /// conformance question (a question whose cost grows with the size of the
+    /// program). A list that mixes kinds (`Engine!` with `(any GearBox)!`) is read
+    /// at run time instead; write it as two lists joined with `+` to keep the
+    /// classes' conformances (see <doc:Performance#Cold-start-at-app-scale>).
+    public init<Root: AnyObject, each Value: Injectable>(
+        _ keyPaths: repeat ReferenceWritableKeyPath<Root, (each Value)?> & Sendable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let location = SourceLocation(file: file, line: line)
+        var entries: [Requirement] = []
+        for keyPath in repeat each keyPaths {
+            entries.append(Self.injectable(keyPath, name: nil, location: location))
+        }
+        self.entries = entries
+    }
+
+    private static func injectable<Root: AnyObject, Value: Injectable>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable, name: String?, location: SourceLocation
+    ) -> Requirement {
+        Requirement(keyPath, name: name, location: location, dependency: .injectable(Value.self, isOptional: true))
+    }
+
+    private static func mainActor<Root: AnyObject, Value: MainActorInjectable>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable, name: String?, location: SourceLocation
+    ) -> Requirement {
+        Requirement(keyPath, name: name, location: location, dependency: .mainActor(Value.self, isOptional: true))
+    }
+
+    /// Unnamed requirements of a main-actor type, for each key path, in order, when
+    /// every property holds an `Injectable` class: the conformances are recorded where
+    /// the compiler knows them, as for any other type's list of `Injectable` classes.
+    @MainActor
+    public init<Root: MainActorInjectable, each Value: Injectable>(
+        _ keyPaths: repeat ReferenceWritableKeyPath<Root, (each Value)?>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let location = SourceLocation(file: file, line: line)
+        var entries: [Requirement] = []
+        for keyPath in repeat each keyPaths {
+            entries.append(Self.injectable(MainActorKeyPath.sendable(keyPath), name: nil, location: location))
+        }
+        self.entries = entries
+    }
+
+    /// Unnamed requirements of a main-actor type, for each key path, in order, when
+    /// every property holds a main-actor class: the conformances are recorded where
+    /// the compiler knows them.
+    @MainActor
+    public init<Root: MainActorInjectable, each Value: MainActorInjectable>(
+        _ keyPaths: repeat ReferenceWritableKeyPath<Root, (each Value)?>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let location = SourceLocation(file: file, line: line)
+        var entries: [Requirement] = []
+        for keyPath in repeat each keyPaths {
+            entries.append(Self.mainActor(MainActorKeyPath.sendable(keyPath), name: nil, location: location))
+        }
+        self.entries = entries
+    }
+
     /// Unnamed requirements of a main-actor type, for each key path, in order.
     ///
     /// The injector writes these properties on the main actor only.
@@ -129,6 +198,19 @@ public struct Requirements: Sendable {
         line: UInt = #line
     ) -> Requirements {
         self
+    }
+
+    /// These requirements followed by one filled from the binding named `name`, of
+    /// an `Injectable` class: its conformance is recorded where the compiler knows it.
+    public func named<Root: AnyObject, Value: Injectable>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Requirements {
+        var copy = self
+        copy.entries.append(Self.injectable(keyPath, name: name, location: SourceLocation(file: file, line: line)))
+        return copy
     }
 
     /// These requirements followed by one filled from the binding named `name`.

@@ -10,11 +10,13 @@ struct DeclaredDependency: Sendable {
     /// How a value of the declared type is laid out for the closure.
     let layout: DependencyLayout
 
-    init<T>(_ type: T.Type, name: String?) {
-        self.dependency = Dependency(for: type)
+    /// - Parameter dependency: what `type` asks for, when the declaration knew it at
+    ///   compile time; `nil` reads it from `type` at run time.
+    init<T>(_ type: T.Type, name: String?, dependency: Dependency? = nil) {
+        self.dependency = dependency ?? Dependency(for: type)
         self.declaredType = TypeReference(type)
         self.name = name
-        self.layout = TypedDependencyLayout<T>()
+        self.layout = DependencyLayout.of(T.self)
     }
 
     /// The key the injector resolves.
@@ -63,6 +65,23 @@ struct DeclaredDependencies: Sendable {
         var entries = [DeclaredDependency(first, name: nil)]
         for type in repeat each types {
             entries.append(DeclaredDependency(type, name: nil))
+        }
+        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
+        return entries
+    }
+
+    /// The entries for a parameter pack of `Injectable` classes: each conformance is
+    /// recorded where the compiler knows it (``Dependency/injectable(_:isOptional:)``).
+    @usableFromInline
+    static func of<First: Injectable, each D: Injectable>(
+        injectable first: First.Type, _ types: repeat (each D).Type
+    ) -> [DeclaredDependency] {
+        func entry<T: Injectable>(_ type: T.Type) -> DeclaredDependency {
+            DeclaredDependency(type, name: nil, dependency: .injectable(type, isOptional: false))
+        }
+        var entries = [entry(first)]
+        for type in repeat each types {
+            entries.append(entry(type))
         }
         checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
         return entries

@@ -6,74 +6,70 @@
 /// out without a cast (see ``DependencyValues``). A warm build (``BuildPlan``) does
 /// not cast either: it lays an object out from an ``ObjectTemplate`` learned from
 /// the first object of its class.
-class DependencyLayout: @unchecked Sendable {  // immutable but for `learned`, whose slot is atomic
+///
+/// One class serves every type: its operations are closures made where `T` is known
+/// (``of(_:)``). A generic subclass per type would make the runtime instantiate a
+/// class's metadata on each declared type's first use.
+final class DependencyLayout: @unchecked Sendable {  // immutable but for `learned`, whose slot is atomic
     /// `MemoryLayout<T>.size`.
     let size: Int
     /// `MemoryLayout<T>.alignment`.
     let alignment: Int
     /// `T`.
     let type: TypeReference
+    private let storeValue: @Sendable (Any?, UnsafeMutableRawPointer) -> Bool
+    private let copyValue: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+    private let destroyValue: @Sendable (UnsafeMutableRawPointer) -> Void
+    private let templateOf: @Sendable (_ sample: AnyObject) -> ObjectTemplate?
     /// The ``ObjectTemplate`` learned (retained), or 1 when none can be.
     private let learned = AtomicSlots(count: 1)
 
-    init(size: Int, alignment: Int, type: TypeReference) {
+    private init(
+        size: Int, alignment: Int, type: TypeReference,
+        store: @escaping @Sendable (Any?, UnsafeMutableRawPointer) -> Bool,
+        copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
+        destroy: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
+        makeTemplate: @escaping @Sendable (AnyObject) -> ObjectTemplate?
+    ) {
         self.size = size
         self.alignment = alignment
         self.type = type
-    }
-
-    deinit { learned.releaseObject(0) }
-
-    /// Initializes a `T` at `address` from `value` (`nil` for an optional `T`);
-    /// `false`, leaving `address` uninitialized, when `value` is not a `T`.
-    func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool {
-        fatalError("DependencyLayout.store is overridden")
-    }
-
-    /// Initializes `address` with a copy of the `T` at `source`.
-    func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) {
-        fatalError("DependencyLayout.copy is overridden")
-    }
-
-    /// Deinitializes the `T` at `address`.
-    func destroy(at address: UnsafeMutableRawPointer) {
-        fatalError("DependencyLayout.destroy is overridden")
+        self.storeValue = store
+        self.copyValue = copy
+        self.destroyValue = destroy
+        self.templateOf = makeTemplate
     }
 
     /// A template for `sample`'s class, when its `T` is laid out as the reference
     /// followed by words that do not depend on the instance.
-    func makeTemplate(for sample: AnyObject) -> ObjectTemplate? {
-        fatalError("DependencyLayout.makeTemplate is overridden")
-    }
+    func makeTemplate(for sample: AnyObject) -> ObjectTemplate? { templateOf(sample) }
 
-    /// Whether no template has been learned or ruled out yet.
+    /// Initializes a `T` at `address` from `value` (`nil` for an optional `T`);
+    /// `false`, leaving `address` uninitialized, when `value` is not a `T`.
     @inline(__always)
-    var isLearning: Bool { learned.load(0) == 0 }
+    func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool { storeValue(value, address) }
 
-    /// Learns a template from an object just stored as a `T`.
-    func learn(from sample: AnyObject) {
-        guard isLearning else { return }
-        if let template = makeTemplate(for: sample) {
-            _ = learned.storeObject(0, template)
-        } else {
-            _ = learned.storeIfEmpty(0, 1)
-        }
+    /// Initializes `address` with a copy of the `T` at `source`.
+    @inline(__always)
+    func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) { copyValue(source, address) }
+
+    /// Deinitializes the `T` at `address`.
+    @inline(__always)
+    func destroy(at address: UnsafeMutableRawPointer) { destroyValue(address) }
+
+    deinit { learned.releaseObject(0) }
+
+    /// The layout of `T`.
+    static func of<T>(_: T.Type) -> DependencyLayout {
+        DependencyLayout(
+            size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment, type: TypeReference(T.self),
+            store: { value, address in store(value, as: T.self, at: address) },
+            copy: { source, address in address.initializeMemory(as: T.self, to: source.load(as: T.self)) },
+            destroy: { address in address.assumingMemoryBound(to: T.self).deinitialize(count: 1) },
+            makeTemplate: { sample in template(for: sample, as: T.self) })
     }
 
-    /// The template for instances of exactly the class `type`, once learned.
-    func template(for type: ObjectIdentifier) -> ObjectTemplate? {
-        guard let template = learned.object(0, as: ObjectTemplate.self), template.type == type else { return nil }
-        return template
-    }
-}
-
-/// The ``DependencyLayout`` of `T`.
-final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
-    init() {
-        super.init(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment, type: TypeReference(T.self))
-    }
-
-    override func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool {
+    private static func store<T>(_ value: Any?, as _: T.Type, at address: UnsafeMutableRawPointer) -> Bool {
         if let value {
             if let typed = AnyUnboxing.unbox(value, as: T.self) {
                 address.initializeMemory(as: T.self, to: typed)
@@ -89,7 +85,7 @@ final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
                 return false
             }
         }
-        guard let optional = T.self as? any OptionalMarker.Type else { return false }
+        guard TypeKind.isOptional(T.self), let optional = T.self as? any OptionalMarker.Type else { return false }
         switch optional.noneValue {
         case let none as T:
             address.initializeMemory(as: T.self, to: none)
@@ -99,21 +95,33 @@ final class TypedDependencyLayout<T>: DependencyLayout, @unchecked Sendable {
         }
     }
 
-    override func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) {
-        address.initializeMemory(as: T.self, to: source.load(as: T.self))
-    }
-
-    override func destroy(at address: UnsafeMutableRawPointer) {
-        address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
-    }
-
-    override func makeTemplate(for sample: AnyObject) -> ObjectTemplate? {
+    private static func template<T>(for sample: AnyObject, as _: T.Type) -> ObjectTemplate? {
         // The words the cast to `T` defines, without reading the ones it leaves
         // undefined (an `Any` holding a reference leaves two): those are written as 0.
         guard let words = ExistentialWords.of(sample, as: T.self) else { return nil }
         let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
         guard words.first == reference, !words.dropFirst().contains(reference) else { return nil }
         return ObjectTemplate(type: ObjectIdentifier(Swift.type(of: sample)), rest: words.dropFirst().map { $0 ?? 0 })
+    }
+
+    /// Whether no template has been learned or ruled out yet.
+    @inline(__always)
+    var isLearning: Bool { learned.load(0) == 0 }
+
+    /// Learns a template from an object just stored as a `T`.
+    func learn(from sample: AnyObject) {
+        guard isLearning else { return }
+        if let template = templateOf(sample) {
+            _ = learned.storeObject(0, template)
+        } else {
+            _ = learned.storeIfEmpty(0, 1)
+        }
+    }
+
+    /// The template for instances of exactly the class `type`, once learned.
+    func template(for type: ObjectIdentifier) -> ObjectTemplate? {
+        guard let template = learned.object(0, as: ObjectTemplate.self), template.type == type else { return nil }
+        return template
     }
 }
 

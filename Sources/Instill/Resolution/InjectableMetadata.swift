@@ -23,8 +23,6 @@ final class InjectableMetadata: Sendable {
     /// `init()`, when the type declares no initializer: no arguments to box.
     let makeDefault: (@Sendable () throws -> AnyObject)?
     let awake: @Sendable (AnyObject) -> Void
-    /// `TypedBuildPlan<T>`, which calls `init()` and the awake directly.
-    private let planType: BuildPlan.Type
 
     /// Whether the type is ``MainActorInjectable``: built, filled and awoken only on
     /// the main actor (see ``MainActorIsolation``).
@@ -48,8 +46,7 @@ final class InjectableMetadata: Sendable {
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
             isInstance: { $0 is T }, makeDefault: makeDefault,
-            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() },
-            planType: TypedBuildPlan<T>.self)
+            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
     }
 
     /// The metadata of a main-actor type, read on the main actor. Its closures run
@@ -75,14 +72,13 @@ final class InjectableMetadata: Sendable {
         }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
-            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake,
-            planType: MainActorBuildPlan.self)
+            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake)
     }
 
     private init(
         _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
         isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
-        awake: @escaping @Sendable (AnyObject) -> Void, planType: BuildPlan.Type
+        awake: @escaping @Sendable (AnyObject) -> Void
     ) {
         self.type = TypeReference(type)
         self.declaredScope = scope
@@ -115,11 +111,36 @@ final class InjectableMetadata: Sendable {
         self.isInstance = isInstance
         self.makeDefault = makeDefault
         self.awake = awake
-        self.planType = planType
         self.isMainActor = isMainActor
     }
 
     private static let cache = LockedBox<[ObjectIdentifier: InjectableMetadata]>([:])
+
+    /// A type whose conformance a declaration captured where the compiler knew it.
+    private enum Declared {
+        case injectable(any Injectable.Type)
+        case mainActor(any MainActorInjectable.Type)
+    }
+
+    /// Types declared injectable by `Requirements`, `Initializer(dependencies:)` and
+    /// the binder's generic calls, whose metadata is not computed yet. A type found
+    /// here is read through its captured conformance: no runtime conformance search,
+    /// whose cost grows with the size of the program.
+    private static let declared = LockedBox<[ObjectIdentifier: Declared]>([:])
+
+    /// Records that `type` is ``Injectable``, known at compile time.
+    static func declare<T: Injectable>(_ type: T.Type) {
+        declared.withLock { table in
+            if table[ObjectIdentifier(type)] == nil { table[ObjectIdentifier(type)] = .injectable(type) }
+        }
+    }
+
+    /// Records that `type` is ``MainActorInjectable``, known at compile time.
+    static func declare<T: MainActorInjectable>(mainActor type: T.Type) {
+        declared.withLock { table in
+            if table[ObjectIdentifier(type)] == nil { table[ObjectIdentifier(type)] = .mainActor(type) }
+        }
+    }
 
     /// The metadata of `type`, computed on first use.
     static func of<T: Injectable>(_ type: T.Type) -> InjectableMetadata {
@@ -140,7 +161,19 @@ final class InjectableMetadata: Sendable {
     /// runtime checks the conformance, which the first time for a type means
     /// searching every conformance in the program.
     static func of(dynamic type: Any.Type) -> InjectableMetadata? {
-        if let known = cache.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        let id = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[id] }) { return known }
+        switch declared.withLock({ $0[id] }) {
+        case .injectable(let injectable):
+            return of(injectable)
+        case .mainActor(let mainActor):
+            guard MainActorIsolation.isProven else { return nil }
+            return MainActor.assumeIsolated { of(mainActor: mainActor) }
+        case nil:
+            break
+        }
+        // Both protocols are class-bound: no other kind of type needs the search.
+        guard type is AnyClass else { return nil }
         if let injectable = type as? any Injectable.Type { return of(injectable) }
         if let mainActor = type as? any MainActorInjectable.Type, MainActorIsolation.isProven {
             return MainActor.assumeIsolated { of(mainActor: mainActor) }
@@ -173,7 +206,7 @@ final class InjectableMetadata: Sendable {
     func makePlan(_ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], _ retained: [AnyObject])
         -> BuildPlan
     {
-        planType.init(metadata: self, steps: steps, dependencies: dependencies, retaining: retained)
+        TypeBuildPlan(metadata: self, steps: steps, dependencies: dependencies, retaining: retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`

@@ -25,15 +25,19 @@ final class Requirement: Sendable {
     /// The ``ConcreteWriter`` learned for this property (retained), or 1 when none can be.
     private let learnedWriter = AtomicSlots(count: 1)
 
+    /// - Parameter dependency: what the property asks for, when the declaration knew it
+    ///   at compile time (see ``Dependency/injectable(_:isOptional:)``); `nil` reads it
+    ///   from `Value` at run time.
     init<Root: AnyObject, Value>(
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,
         name: String?,
-        location: SourceLocation
+        location: SourceLocation,
+        dependency: Dependency? = nil
     ) {
         self.keyPath = keyPath
         self.rootType = TypeReference(Root.self)
         self.valueType = TypeReference(Value.self)
-        self.dependency = Dependency(for: Value.self)
+        self.dependency = dependency ?? Dependency(for: Value.self)
         self.name = name
         self.location = location
         self.isApplicable = { $0 is Root.Type }
@@ -151,15 +155,21 @@ struct Dependency: Sendable {
     /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
     let isLazy: Bool
 
+    /// What a property or parameter of `valueType` asks for, read at run time.
+    ///
+    /// Each wrapper is recognised from the metatype's kind before any conformance is
+    /// asked of the runtime (``TypeKind``), so a type that is none of them (a class,
+    /// a protocol, a value) costs no conformance search here: the first question
+    /// about a type searches every conformance in the program.
     init(for valueType: Any.Type) {
         var unwrapped = valueType
-        if let optional = valueType as? any OptionalMarker.Type {
+        if TypeKind.isOptional(valueType), let optional = valueType as? any OptionalMarker.Type {
             isOptional = true
             unwrapped = optional.wrappedType
         } else {
             isOptional = false
         }
-        if let provider = unwrapped as? any ProviderMarker.Type {
+        if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
             kind = .provider
             target = TypeReference(provider.valueType)
             makeProvider = { injector, name in provider.make(injector: injector, name: name) }
@@ -175,6 +185,30 @@ struct Dependency: Sendable {
             makeProvider = nil
             isLazy = false
         }
+    }
+}
+
+extension Dependency {
+    private init(object target: Any.Type, isOptional: Bool) {
+        self.kind = .object
+        self.target = TypeReference(target)
+        self.isOptional = isOptional
+        self.makeProvider = nil
+        self.isLazy = false
+    }
+
+    /// An `Injectable` object, known to be one where it was declared: the type is
+    /// recorded as injectable (``InjectableMetadata/declare(_:)``), so building it
+    /// asks the runtime no conformance question.
+    static func injectable<Value: Injectable>(_: Value.Type, isOptional: Bool) -> Dependency {
+        InjectableMetadata.declare(Value.self)
+        return Dependency(object: Value.self, isOptional: isOptional)
+    }
+
+    /// A main-actor object, known to be one where it was declared.
+    static func mainActor<Value: MainActorInjectable>(_: Value.Type, isOptional: Bool) -> Dependency {
+        InjectableMetadata.declare(mainActor: Value.self)
+        return Dependency(object: Value.self, isOptional: isOptional)
     }
 }
 

@@ -555,7 +555,7 @@ struct FixedDependencyTests {
 /// Copies `value`, fixed as a `T` (as a plan fixes it), `times` times, taking each
 /// copy out of the buffer as a build's initializer does.
 private func fixedCopies<T>(of value: Any?, as _: T.Type, times: Int) throws -> [T] {
-    let fixed = try #require(FixedDependency(value, layout: TypedDependencyLayout<T>()))
+    let fixed = try #require(FixedDependency(value, layout: DependencyLayout.of(T.self)))
     let buffer = UnsafeMutableRawPointer.allocate(
         byteCount: max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
     defer { buffer.deallocate() }
@@ -574,7 +574,7 @@ private func checkFixedCopies<T>(
     of object: AnyObject, as type: T.Type, hasTemplate: Bool?, identity: (T) -> AnyObject?
 ) throws {
     if let hasTemplate {
-        #expect((TypedDependencyLayout<T>().makeTemplate(for: object) != nil) == hasTemplate, "\(T.self)")
+        #expect((DependencyLayout.of(T.self).makeTemplate(for: object) != nil) == hasTemplate, "\(T.self)")
     }
     let before = retainCount(object)
     var copies = try fixedCopies(of: object, as: type, times: builds)
@@ -621,8 +621,8 @@ struct FixedDependencyValueTests {
         #expect(tags.allSatisfy { ($0 as? Tag)?.text == "fragile" })
         let nones = try fixedCopies(of: nil, as: (any Engine)?.self, times: builds)
         #expect(nones.allSatisfy { $0 == nil })
-        #expect(FixedDependency(Gauge(reading: 1), layout: TypedDependencyLayout<any Engine>()) == nil)
-        #expect(FixedDependency(nil, layout: TypedDependencyLayout<any Engine>()) == nil)
+        #expect(FixedDependency(Gauge(reading: 1), layout: DependencyLayout.of((any Engine).self)) == nil)
+        #expect(FixedDependency(nil, layout: DependencyLayout.of((any Engine).self)) == nil)
     }
 
     @Test("a struct boxed as AnyObject is bound and copied as its box")
