@@ -50,6 +50,8 @@ ROOT = BENCHMARKS.parent
 WORK = BENCHMARKS / ".build" / "coldstart"
 SHAPES = ["tree-property", "tree-initializer", "tree-mixed", "registered"]
 VARIANTS = ["hand-written", "Instill", "Swinject"]
+# The registered shape also measures today's link form, bind(_:to:).
+EXTRA_VARIANTS = {"registered": ["Instill-link"]}
 FAN_IN = 10  # dependencies of each registered class
 
 
@@ -132,6 +134,11 @@ case "Instill":
             return { try instillBuild(injector) }
         }
     }
+case "Instill-link":
+    try measure {
+        let injector = try instillLinkInjector()
+        return { try instillBuild(injector) }
+    }
 case "Swinject":
     try measure {
         let container = swinjectContainer()
@@ -205,6 +212,7 @@ def tree_source(shape: str, n: int) -> str:
         )
     else:
         out.append("func instillInjector() throws -> Injector { try Injector() }\n")
+    out.append("func instillLinkInjector() throws -> Injector { try instillInjector() }\n")
     out.append("func instillBuild(_ injector: Injector) throws -> AnyObject { try injector.getObject(T0.self) }\n")
     out.append("let instillRoots: [Any.Type] = [T0.self]\n")
     # Swinject: the registrations its users write, transient like the Instill classes.
@@ -258,12 +266,26 @@ def registered_source(n: int) -> str:
     for i in range(n):
         out.append(f"    keep(root.p{i})\n")
     out.append("    return root\n}\n")
-    # Instill: a module binds each protocol to its class, as a singleton.
+    # Instill, the recommended form: each protocol bound to a closure that declares its
+    # dependencies and builds the class, so the compiler converts it to the protocol.
     out.append("\n// MARK: Instill\n\nstruct GraphModule: Module {\n    func configure(_ binder: Binder) {\n")
+    for i in range(n):
+        deps = registered_deps(i)
+        if deps:
+            types = ", ".join(f"(any P{d}).self" for d in deps)
+            args = ", ".join(f"d{k}: ${k}" for k in range(len(deps)))
+            out.append(f"        binder.bind((any P{i}).self, scope: .singleton, dependencies: {types}) {{ C{i}({args}) }}\n")
+        else:
+            out.append(f"        binder.bind((any P{i}).self, scope: .singleton) {{ _ in C{i}() }}\n")
+    out.append("    }\n}\n")
+    # Instill, the link form: each protocol bound to the Injectable class, built with its
+    # declared initializer; the class's conformance to the protocol is checked at run time.
+    out.append("struct LinkModule: Module {\n    func configure(_ binder: Binder) {\n")
     for i in range(n):
         out.append(f"        binder.bind((any P{i}).self, to: C{i}.self, scope: .singleton)\n")
     out.append("    }\n}\n")
     out.append("func instillInjector() throws -> Injector { try Injector(modules: [GraphModule()]) }\n")
+    out.append("func instillLinkInjector() throws -> Injector { try Injector(modules: [LinkModule()]) }\n")
     out.append("func instillBuild(_ injector: Injector) throws -> AnyObject {\n")
     for i in range(n):
         out.append(f"    keep(try injector.getObject((any P{i}).self))\n")
@@ -367,7 +389,7 @@ def measure(bin_path: pathlib.Path, shape: str, size: int, runs: int, callgrind:
     executable = bin_path / target_name(shape, size)
     result = {"shape": shape, "size": size, "variants": {}}
     baseline = instructions(executable, "none") if callgrind else 0
-    for variant in VARIANTS:
+    for variant in VARIANTS + EXTRA_VARIANTS.get(shape, []):
         firsts = [run(executable, variant, "first")["first_ns"] for _ in range(runs)]
         warm = [run(executable, variant, "warm")["warm_ns"] for _ in range(max(3, runs // 2))]
         entry = {"first_ns": statistics.median(firsts), "warm_ns": statistics.median(warm)}
@@ -397,7 +419,7 @@ def table(results: list[dict], callgrind: bool) -> str:
     for result in results:
         size = result["size"]
         v = result["variants"]
-        for variant in VARIANTS:
+        for variant in v:
             e = v[variant]
             first_us = e["first_ns"] / size / 1000
             warm_us = e["warm_ns"] / 1000

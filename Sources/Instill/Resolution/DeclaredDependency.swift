@@ -66,7 +66,7 @@ struct DeclaredDependencies: Sendable {
         for type in repeat each types {
             entries.append(DeclaredDependency(type, name: nil))
         }
-        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
+        checkLayout(entries) { compilerLayout((First, (repeat each D)).self, rest: (repeat each D).self) }
         return entries
     }
 
@@ -83,22 +83,43 @@ struct DeclaredDependencies: Sendable {
         for type in repeat each types {
             entries.append(entry(type))
         }
-        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
+        checkLayout(entries) { compilerLayout((First, (repeat each D)).self, rest: (repeat each D).self) }
         return entries
     }
+
+    /// What the compiler lays out for the tuple a closure reads: the tuple's size and
+    /// alignment, and its second element's (the tuple of the rest).
+    @usableFromInline
+    typealias CompilerLayout = (size: Int, alignment: Int, restSize: Int, restAlignment: Int)
+
+    @usableFromInline
+    static func compilerLayout<Tuple, Rest>(_: Tuple.Type, rest _: Rest.Type) -> CompilerLayout {
+        (MemoryLayout<Tuple>.size, MemoryLayout<Tuple>.alignment, MemoryLayout<Rest>.size, MemoryLayout<Rest>.alignment)
+    }
+
+    /// The sequences of sizes and alignments whose layout was checked already.
+    private static let checkedLayouts = LockedBox<Set<[Int]>>([])
 
     /// Checks the layout ``DependencyValues/layout(of:)`` computes for `entries`
     /// against the compiler's for the tuple the closure reads: its size and
     /// alignment, and where its second element (the tuple of the rest) starts.
+    ///
+    /// A tuple's layout depends only on its elements' sizes and alignments, so each
+    /// sequence of them is checked once: `compiler`, which makes the runtime
+    /// instantiate the tuple's metadata, runs only for a sequence not seen before.
     @usableFromInline
-    static func checkLayout<Tuple, Rest>(_ entries: [DeclaredDependency], as _: Tuple.Type, rest _: Rest.Type) {
+    static func checkLayout(_ entries: [DeclaredDependency], compiler: () -> CompilerLayout) {
+        let signature = entries.flatMap { [$0.layout.size, $0.layout.alignment] }
+        if checkedLayouts.withLock({ $0.contains(signature) }) { return }
+        let expected = compiler()
         let computed = DependencyValues.layout(of: entries.map { ($0.layout.size, $0.layout.alignment) })
-        let restStart = DependencyValues.aligned(entries[0].layout.size, to: MemoryLayout<Rest>.alignment)
+        let restStart = DependencyValues.aligned(entries[0].layout.size, to: expected.restAlignment)
         precondition(
-            computed.size == MemoryLayout<Tuple>.size && computed.alignment == MemoryLayout<Tuple>.alignment
+            computed.size == expected.size && computed.alignment == expected.alignment
                 && (entries.count == 1 || computed.offsets[1] == restStart)
-                && restStart + MemoryLayout<Rest>.size == computed.size,
+                && restStart + expected.restSize == computed.size,
             "Instill: the layout of declared dependencies differs from the compiler's")
+        checkedLayouts.withLock { _ = $0.insert(signature) }
     }
 
     /// The entries for a parameter pack of ``Resolved`` declarations.
@@ -110,7 +131,7 @@ struct DeclaredDependencies: Sendable {
         for declaration in repeat each declarations {
             entries.append(declaration.declared)
         }
-        checkLayout(entries, as: (First, (repeat each D)).self, rest: (repeat each D).self)
+        checkLayout(entries) { compilerLayout((First, (repeat each D)).self, rest: (repeat each D).self) }
         return entries
     }
 }

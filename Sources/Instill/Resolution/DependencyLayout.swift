@@ -11,65 +11,103 @@
 /// (``of(_:)``). A generic subclass per type would make the runtime instantiate a
 /// class's metadata on each declared type's first use.
 final class DependencyLayout: @unchecked Sendable {  // immutable but for `learned`, whose slot is atomic
+    /// What a layout does with values of one type: made once per type, shared by
+    /// every declaration that names it (``DependencyLayout`` itself is one per
+    /// declaration, since the template it learns is of the class it meets there).
+    private final class Operations: Sendable {
+        let size: Int
+        let alignment: Int
+        let type: TypeReference
+        let store: @Sendable (Any?, UnsafeMutableRawPointer) -> Bool
+        let copy: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+        let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+        let template: @Sendable (AnyObject) -> ObjectTemplate?
+
+        init<T>(_: T.Type) {
+            size = MemoryLayout<T>.size
+            alignment = MemoryLayout<T>.alignment
+            type = TypeReference(T.self)
+            store = { value, address in DependencyLayout.store(value, as: T.self, at: address) }
+            copy = { source, address in address.initializeMemory(as: T.self, to: source.load(as: T.self)) }
+            destroy = { address in address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+            template = { sample in DependencyLayout.template(for: sample, as: T.self) }
+        }
+    }
+
+    /// Each type's operations, made on first use.
+    private static let operationsByType = LockedBox<[ObjectIdentifier: Operations]>([:])
+
+    private let operations: Operations
     /// `MemoryLayout<T>.size`.
     let size: Int
     /// `MemoryLayout<T>.alignment`.
     let alignment: Int
     /// `T`.
-    let type: TypeReference
-    private let storeValue: @Sendable (Any?, UnsafeMutableRawPointer) -> Bool
-    private let copyValue: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
-    private let destroyValue: @Sendable (UnsafeMutableRawPointer) -> Void
-    private let templateOf: @Sendable (_ sample: AnyObject) -> ObjectTemplate?
+    var type: TypeReference { operations.type }
     /// The ``ObjectTemplate`` learned (retained), or 1 when none can be.
     private let learned = AtomicSlots(count: 1)
 
-    private init(
-        size: Int, alignment: Int, type: TypeReference,
-        store: @escaping @Sendable (Any?, UnsafeMutableRawPointer) -> Bool,
-        copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
-        destroy: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
-        makeTemplate: @escaping @Sendable (AnyObject) -> ObjectTemplate?
-    ) {
-        self.size = size
-        self.alignment = alignment
-        self.type = type
-        self.storeValue = store
-        self.copyValue = copy
-        self.destroyValue = destroy
-        self.templateOf = makeTemplate
+    private init(_ operations: Operations) {
+        self.operations = operations
+        self.size = operations.size
+        self.alignment = operations.alignment
     }
 
-    /// A template for `sample`'s class, when its `T` is laid out as the reference
-    /// followed by words that do not depend on the instance.
-    func makeTemplate(for sample: AnyObject) -> ObjectTemplate? { templateOf(sample) }
+    deinit { learned.releaseObject(0) }
+
+    /// A layout of `T` for one declaration. The closures that know `T` are made once
+    /// per type: a generic class per type would make the runtime instantiate a
+    /// class's metadata, and new closures per declaration cost an allocation each.
+    static func of<T>(_: T.Type) -> DependencyLayout {
+        let id = ObjectIdentifier(T.self)
+        if let known = operationsByType.withLock({ $0[id] }) { return DependencyLayout(known) }
+        let made = Operations(T.self)
+        return DependencyLayout(
+            operationsByType.withLock { table in
+                if let raced = table[id] { return raced }
+                table[id] = made
+                return made
+            })
+    }
 
     /// Initializes a `T` at `address` from `value` (`nil` for an optional `T`);
     /// `false`, leaving `address` uninitialized, when `value` is not a `T`.
     @inline(__always)
-    func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool { storeValue(value, address) }
+    func store(_ value: Any?, at address: UnsafeMutableRawPointer) -> Bool { operations.store(value, address) }
 
     /// Initializes `address` with a copy of the `T` at `source`.
     @inline(__always)
-    func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) { copyValue(source, address) }
+    func copy(from source: UnsafeRawPointer, to address: UnsafeMutableRawPointer) { operations.copy(source, address) }
 
     /// Deinitializes the `T` at `address`.
     @inline(__always)
-    func destroy(at address: UnsafeMutableRawPointer) { destroyValue(address) }
+    func destroy(at address: UnsafeMutableRawPointer) { operations.destroy(address) }
 
-    deinit { learned.releaseObject(0) }
+    /// A template for `sample`'s class, when its `T` is laid out as the reference
+    /// followed by words that do not depend on the instance.
+    func makeTemplate(for sample: AnyObject) -> ObjectTemplate? { operations.template(sample) }
 
-    /// The layout of `T`.
-    static func of<T>(_: T.Type) -> DependencyLayout {
-        DependencyLayout(
-            size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment, type: TypeReference(T.self),
-            store: { value, address in store(value, as: T.self, at: address) },
-            copy: { source, address in address.initializeMemory(as: T.self, to: source.load(as: T.self)) },
-            destroy: { address in address.assumingMemoryBound(to: T.self).deinitialize(count: 1) },
-            makeTemplate: { sample in template(for: sample, as: T.self) })
+    /// Whether no template has been learned or ruled out yet.
+    @inline(__always)
+    var isLearning: Bool { learned.load(0) == 0 }
+
+    /// Learns a template from an object just stored as a `T`.
+    func learn(from sample: AnyObject) {
+        guard isLearning else { return }
+        if let template = makeTemplate(for: sample) {
+            _ = learned.storeObject(0, template)
+        } else {
+            _ = learned.storeIfEmpty(0, 1)
+        }
     }
 
-    private static func store<T>(_ value: Any?, as _: T.Type, at address: UnsafeMutableRawPointer) -> Bool {
+    /// The template for instances of exactly the class `type`, once learned.
+    func template(for type: ObjectIdentifier) -> ObjectTemplate? {
+        guard let template = learned.object(0, as: ObjectTemplate.self), template.type == type else { return nil }
+        return template
+    }
+
+    fileprivate static func store<T>(_ value: Any?, as _: T.Type, at address: UnsafeMutableRawPointer) -> Bool {
         if let value {
             if let typed = AnyUnboxing.unbox(value, as: T.self) {
                 address.initializeMemory(as: T.self, to: typed)
@@ -95,33 +133,13 @@ final class DependencyLayout: @unchecked Sendable {  // immutable but for `learn
         }
     }
 
-    private static func template<T>(for sample: AnyObject, as _: T.Type) -> ObjectTemplate? {
+    fileprivate static func template<T>(for sample: AnyObject, as _: T.Type) -> ObjectTemplate? {
         // The words the cast to `T` defines, without reading the ones it leaves
         // undefined (an `Any` holding a reference leaves two): those are written as 0.
         guard let words = ExistentialWords.of(sample, as: T.self) else { return nil }
         let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
         guard words.first == reference, !words.dropFirst().contains(reference) else { return nil }
         return ObjectTemplate(type: ObjectIdentifier(Swift.type(of: sample)), rest: words.dropFirst().map { $0 ?? 0 })
-    }
-
-    /// Whether no template has been learned or ruled out yet.
-    @inline(__always)
-    var isLearning: Bool { learned.load(0) == 0 }
-
-    /// Learns a template from an object just stored as a `T`.
-    func learn(from sample: AnyObject) {
-        guard isLearning else { return }
-        if let template = templateOf(sample) {
-            _ = learned.storeObject(0, template)
-        } else {
-            _ = learned.storeIfEmpty(0, 1)
-        }
-    }
-
-    /// The template for instances of exactly the class `type`, once learned.
-    func template(for type: ObjectIdentifier) -> ObjectTemplate? {
-        guard let template = learned.object(0, as: ObjectTemplate.self), template.type == type else { return nil }
-        return template
     }
 }
 
