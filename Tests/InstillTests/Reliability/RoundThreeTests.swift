@@ -6,7 +6,7 @@ import Testing
 
 // Findings of issue 26, round three: a `.graph` holder of a lazy kept alive by its own
 // lazy, lazies of one graph read on two threads, a lazy read on another thread while
-// its holder's request runs.
+// its holder's request runs, and the advice for a `T??` requirement.
 
 // MARK: - A .graph holder of a lazy is freed
 
@@ -104,7 +104,29 @@ private final class RoundThreeHandingHolder: Injectable {
     }
 }
 
-@Suite("Round three: lazies and their graphs", .timeLimit(.minutes(2)))
+// MARK: - T??
+
+private final class RoundThreeTracked: Injectable, Sendable {
+    init() {}
+}
+
+private final class RoundThreeDoublyOptional: Injectable {
+    var tracked: RoundThreeTracked??
+    static var requires: Requirements { Requirements(\RoundThreeDoublyOptional.tracked) }
+    init() {}
+}
+
+private struct RoundThreeWidget: Sendable {
+    let size: Int
+}
+
+private final class RoundThreeDoublyOptionalWidget: Injectable {
+    var widget: RoundThreeWidget??
+    static var requires: Requirements { Requirements(\RoundThreeDoublyOptionalWidget.widget) }
+    init() {}
+}
+
+@Suite("Round three: lazies and their graphs, and T??", .timeLimit(.minutes(2)))
 struct RoundThreeTests {
     @Test("a .graph object holding a lazy is freed once nothing else holds it")
     func graphHolderOfLazyIsFreed() throws {
@@ -161,5 +183,41 @@ struct RoundThreeTests {
         #expect(try holder.navigator.value === navigator)
         #expect(try other.navigator.value.trip === other.trip)
         #expect(other.trip !== holder.trip)
+    }
+
+    @Test("a T?? requirement is filled from T's binding, as T? is")
+    func doublyOptionalRequirementFromBinding() throws {
+        let bound = RoundThreeTracked()
+        let injector = try Injector(modules: [ModuleFixtures.Configure { $0.bind(bound) }])
+
+        let holder = try injector.getObject(RoundThreeDoublyOptional.self)
+
+        #expect(holder.tracked.flatMap { $0 } === bound)
+        #expect(try injector.getObject(RoundThreeDoublyOptional.self).tracked.flatMap { $0 } === bound)
+    }
+
+    @Test("a T?? requirement of an Injectable type is built automatically")
+    func doublyOptionalRequirementBuilt() throws {
+        let holder = try Injector().getObject(RoundThreeDoublyOptional.self)
+
+        #expect(holder.tracked.flatMap { $0 } != nil)
+    }
+
+    @Test("the fix a T?? requirement with nothing bound prints works when applied")
+    func doublyOptionalRequirementAdviceWorks() throws {
+        let error = try #require(throws: InjectionError.self) {
+            try Injector().getObject(RoundThreeDoublyOptionalWidget.self)
+        }
+        #expect(error.kind == .noBinding)
+        let summary = "noBinding: nothing is bound to RoundThreeWidget, and it cannot be built automatically."
+        #expect(error.description.hasPrefix(summary), "\(error)")
+        let fix = try #require(error.description.split(separator: "\n").last { $0.contains("To fix:") })
+        #expect(fix.contains("binder.bind(RoundThreeWidget(...))"), "\(fix)")
+
+        // The fix, applied.
+        let injector = try Injector(modules: [ModuleFixtures.Configure { $0.bind(RoundThreeWidget(size: 3)) }])
+        let holder = try injector.getObject(RoundThreeDoublyOptionalWidget.self)
+
+        #expect(holder.widget.flatMap { $0 }?.size == 3)
     }
 }
