@@ -16,9 +16,15 @@
 ///
 /// A lazy resolves within the graph of the object that holds it: a ``Scope/graph``
 /// object it reaches is the one the holder's request made (or makes, if the request
-/// made none). A lazy requested directly with `getObject(Lazy<T>.self)` has a graph of
-/// its own. Two threads reading a lazy's first value at the same moment may both
-/// build it; one value is kept and both get it.
+/// made none), on whatever thread the lazy is read, even while that request still
+/// runs. Lazies of one graph read on several threads at once build such an object
+/// once. A lazy requested directly with `getObject(Lazy<T>.self)` has a graph of its
+/// own. Two threads reading a lazy's first value at the same moment may both build
+/// it; one value is kept and both get it.
+///
+/// Once the request ended, its graph holds its objects weakly, so a `.graph` object
+/// that holds a lazy is freed like any other: a `.graph` object nothing holds any
+/// more is built again if a lazy reaches it later.
 ///
 /// A lazy is `Sendable` when its value is. It holds its injector weakly: reading its
 /// first value after the injector is released throws
@@ -96,42 +102,6 @@ final class LazyStorage<Value>: Sendable {
             if let first = slot { return first }
             slot = made
             return made
-        }
-    }
-}
-
-/// The `.graph` objects of the request that made one or more ``Lazy`` values, kept
-/// for them once the request ends.
-final class LazyGraph: Sendable {
-    /// `nil` while the request runs; the request's graph once it ended. Entries hold
-    /// objects the injector handed out, as singletons do across threads.
-    private let entries = LockedBox<[ObjectIdentifier: ResolutionContext.GraphEntry]?>(nil)
-
-    /// Keeps the graph of the request that ends.
-    func seal(_ graph: [ObjectIdentifier: ResolutionContext.GraphEntry]) {
-        entries.withLock { $0 = graph }
-    }
-
-    /// Runs `body` (a request) with this graph as the thread's graph, then keeps
-    /// what it added. Before the request that made the graph ends, `body` runs as is:
-    /// on that request's thread, it already shares its graph.
-    func resolve<Result>(
-        in injector: Injector, onMainActor: Bool, _ body: (ResolutionContext) throws -> Result
-    ) throws -> Result {
-        guard let sealed = entries.withLock({ $0 }) else {
-            return try injector.withRequest(onMainActor: onMainActor, body)
-        }
-        return try injector.withRequest(onMainActor: onMainActor) { context in
-            // Lazies made meanwhile (held by what this one builds) share this graph.
-            let outer = (context.graph, context.lazyGraph)
-            context.graph = sealed
-            context.lazyGraph = self
-            defer {
-                let grown = context.graph
-                (context.graph, context.lazyGraph) = outer
-                entries.withLock { $0 = grown }
-            }
-            return try body(context)
         }
     }
 }

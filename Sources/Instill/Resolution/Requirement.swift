@@ -63,7 +63,8 @@ final class Requirement: Sendable {
             }
         }
         let dependency = self.dependency
-        let isClassProperty = dependency.kind == .object && dependency.target.type is AnyClass
+        let isClassProperty =
+            dependency.kind == .object && dependency.target.type is AnyClass && !dependency.isNestedOptional
         self.exactClass = isClassProperty ? dependency.target.id : nil
         // `Value` is a class or an optional of one: one strong reference, laid out as
         // `AnyObject?` (for other properties the writer is never used).
@@ -148,8 +149,11 @@ struct Dependency: Sendable {
     let kind: Kind
     /// The type to resolve: the property's type with `Optional` and `Provider` removed.
     let target: TypeReference
-    /// Whether the property may stay `nil` (`T?` and `T!`).
+    /// Whether the property may stay `nil` (`T?` and `T!`, and `T??`).
     let isOptional: Bool
+    /// Whether the property's type wraps `target` in more than one `Optional`
+    /// (`T??`): its values are not laid out as one reference to a `T`.
+    let isNestedOptional: Bool
     /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency.
     let makeProvider: (@Sendable (Injector, String?) -> Any)?
     /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
@@ -162,13 +166,16 @@ struct Dependency: Sendable {
     /// a protocol, a value) costs no conformance search here: the first question
     /// about a type searches every conformance in the program.
     init(for valueType: Any.Type) {
+        // `T??` (or deeper) is filled as `T?` is, from `T`: a binding of `T?` is
+        // refused, so looking that up would fail with advice that cannot be followed.
         var unwrapped = valueType
-        if TypeKind.isOptional(valueType), let optional = valueType as? any OptionalMarker.Type {
-            isOptional = true
+        var optionals = 0
+        while TypeKind.isOptional(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
+            optionals += 1
             unwrapped = optional.wrappedType
-        } else {
-            isOptional = false
         }
+        isOptional = optionals > 0
+        isNestedOptional = optionals > 1
         if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
             kind = .provider
             target = TypeReference(provider.valueType)
@@ -193,6 +200,7 @@ extension Dependency {
         self.kind = .object
         self.target = TypeReference(target)
         self.isOptional = isOptional
+        self.isNestedOptional = false
         self.makeProvider = nil
         self.isLazy = false
     }

@@ -63,7 +63,10 @@ final class ResolutionContext {
     /// Requirements waiting for a shared object that was in its initializer when
     /// they were filled (see ``constructingSharedObject(_:)``).
     @exclusivity(unchecked) var backReferences: [BackReference] = []
-    /// Where the ``Lazy`` values made in this request keep its graph when it ends.
+    /// The graph the ``Lazy`` values made in this request resolve in, once one was
+    /// made (or the one a lazy read on this thread resolves in): `.graph` objects
+    /// stored in `graph` are published there, and one missing from `graph` is taken
+    /// from there or built there under its gate (see ``LazyGraph``).
     @exclusivity(unchecked) var lazyGraph: LazyGraph?
     @exclusivity(unchecked) var activeRequests = 0
     /// Whether a request that may leave something here (any but a warm one, which
@@ -136,10 +139,12 @@ final class ResolutionContext {
         return entry.value
     }
 
-    /// Keeps `value` as `recipe`'s `.graph` object until the request ends.
+    /// Keeps `value` as `recipe`'s `.graph` object until the request ends, and in the
+    /// graph of the request's lazies, if it made any.
     @inline(__always)
     func storeGraphValue(_ value: Any, for recipe: Recipe) {
         graph[ObjectIdentifier(recipe)] = GraphEntry(recipe: recipe, value: value)
+        if let lazyGraph { lazyGraph.publish(value, for: recipe) }
     }
 
     /// A creation gate this thread holds, with how many reasons it has to.
@@ -271,7 +276,7 @@ final class ResolutionContext {
     func lazyGraphOfRequest() -> LazyGraph? {
         guard activeRequests > 0 else { return nil }
         if let lazyGraph { return lazyGraph }
-        let made = LazyGraph()
+        let made = LazyGraph(graph)
         lazyGraph = made
         return made
     }
@@ -350,7 +355,7 @@ final class ResolutionContext {
         needsClearing = false
         if !backReferences.isEmpty { backReferences.removeAll(keepingCapacity: true) }
         if let lazyGraph {
-            lazyGraph.seal(graph)
+            lazyGraph.seal()
             self.lazyGraph = nil
         }
         if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }

@@ -195,6 +195,9 @@ extension Injector {
                 context.reached(lowlink: pending.lowlink)
                 return hit(pending.object, recipe, context)
             }
+            if let lazyGraph = context.lazyGraph {
+                return try produce(recipe, in: lazyGraph, arguments: arguments, context: context)
+            }
             return try build(recipe, arguments: arguments, in: context)
         case .singleton, .weak:
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
@@ -210,6 +213,27 @@ extension Injector {
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
             return try build(recipe, arguments: arguments, in: context)
         }
+    }
+
+    /// The `.graph` object of `recipe` in a graph that lazies share, which other
+    /// threads may resolve in too: the one made there already, or one built now
+    /// holding the graph's gate for `recipe`, so that one thread builds it.
+    @inline(never)
+    private func produce(
+        _ recipe: Recipe, in lazyGraph: LazyGraph, arguments: [any Sendable], context: ResolutionContext
+    ) throws -> Any? {
+        if let value = lazyGraph.value(for: recipe) {
+            context.storeGraphValue(value, for: recipe)
+            return hit(value, recipe, context)
+        }
+        let gate = lazyGraph.gate(for: recipe)
+        try context.enter(gate, for: recipe)
+        defer { context.leave(gate) }
+        if let value = lazyGraph.value(for: recipe) {
+            context.storeGraphValue(value, for: recipe)
+            return hit(value, recipe, context)
+        }
+        return try build(recipe, arguments: arguments, in: context)
     }
 
     /// Returns a cached `value`, telling the tracer.
