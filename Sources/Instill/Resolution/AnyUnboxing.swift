@@ -21,6 +21,19 @@ enum AnyUnboxing {
         return open(value)
     }
 
+    /// The object in `value`, when its dynamic type is a class (stored as the class or
+    /// as an existential that holds it); otherwise `nil`.
+    ///
+    /// `value as AnyObject` on an `Any` that stores a class type asks the runtime
+    /// whether the class is `_ObjectiveCBridgeable` (a conformance search, whose cost
+    /// grows with the program, the first time for each class): a class value is taken
+    /// out with ``object(_:)``. An existential that holds an object is unwrapped by the
+    /// coercion, which asks nothing.
+    static func reference(_ value: Any) -> AnyObject? {
+        guard Swift.type(of: value) is AnyClass else { return nil }
+        return object(value) ?? (value as AnyObject)
+    }
+
     /// The object in `value`, when it is stored as a class type (not an existential);
     /// otherwise `nil`.
     @inline(__always)

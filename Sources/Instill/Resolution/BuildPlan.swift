@@ -85,7 +85,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         self.fitsInlineBuffer = Self.fitsInlineBuffer(dependencyBytes)
         self.awakes = !metadata.awakeIsDefault
         // A main-actor type's plan runs only where the main actor is proven (see
-        // ``TypeBuildPlan``): its initializer need not check the proof again.
+        // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
         self.arguments =
             metadata.initializer.takesArguments
@@ -112,7 +112,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     }
 
     /// A new instance of the plan's type, from `init()`.
-    func make() throws -> AnyObject { fatalError("BuildPlan.make is overridden by TypeBuildPlan") }
+    func make() throws -> AnyObject { fatalError("BuildPlan.make is overridden by TypedBuildPlan") }
 
     /// Calls `awakeFromInjection()` on an instance of the plan's type.
     func awake(_ object: AnyObject) {}
@@ -145,7 +145,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     }
 
     /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
-    /// for a plan with no requirements and no dependencies (``TypeBuildPlan`` does it
+    /// for a plan with no requirements and no dependencies (``TypedBuildPlan`` does it
     /// in one call).
     func makeAwake() throws(PlanFailure) -> AnyObject {
         let object = try construct()
@@ -240,44 +240,43 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     }
 }
 
-/// The ``BuildPlan`` of one type: its `init()` and awake, through the closures its
-/// ``InjectableMetadata`` made where the type was known.
-///
-/// One class serves every type: a generic subclass per type would make the runtime
-/// instantiate a class's metadata on each type's first build (about 5,000
-/// instructions), which closures made in a generic context do not need. The
-/// closures of a main-actor type check the main-actor proof; the resolver runs such
-/// a plan only where the proof holds, and a nonisolated type's plan never nests one.
-final class TypeBuildPlan: BuildPlan, @unchecked Sendable {
-    /// `init()`, when the type declares no initializer.
-    private let makeDefault: (@Sendable () throws -> AnyObject)?
+/// The ``BuildPlan`` of one `Injectable` type: its `init()` and awake, called
+/// without a closure.
+final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
+    override func make() throws -> AnyObject { try T() }
+    override func makeAwake() throws(PlanFailure) -> AnyObject {
+        let object: T
+        do {
+            object = try T()
+        } catch {
+            throw constructionFailure(error)
+        }
+        // Borrowed: a generic call on `object` would retain it around the call.
+        if awakes { Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0.awakeFromInjection() } }
+        return object
+    }
+    override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }
+}
+
+/// The ``BuildPlan`` of one ``MainActorInjectable`` type: its `init()` and awake,
+/// from the metadata's closures, which check the main-actor proof
+/// (``MainActorIsolation``). The resolver runs such a plan only where the main actor
+/// is proven, and a nonisolated type's plan never nests one.
+final class MainActorBuildPlan: BuildPlan, @unchecked Sendable {
     /// The metadata's awake, kept here so that a build calls it without retaining it.
     private let awakeObject: @Sendable (AnyObject) -> Void
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
     ) {
-        makeDefault = metadata.makeDefault
         awakeObject = metadata.awake
         super.init(metadata: metadata, steps: steps, dependencies: dependencies, retaining: retained)
     }
 
     override func make() throws -> AnyObject {
-        guard let makeDefault else { throw InjectionError.noInitializer(metadata.name) }
+        guard let makeDefault = metadata.makeDefault else { throw InjectionError.noInitializer(metadata.name) }
         return try makeDefault()
     }
-
-    override func makeAwake() throws(PlanFailure) -> AnyObject {
-        let object: AnyObject
-        do {
-            object = try make()
-        } catch {
-            throw constructionFailure(error)
-        }
-        if awakes { awakeObject(object) }
-        return object
-    }
-
     override func awake(_ object: AnyObject) { awakeObject(object) }
 }
 
@@ -421,6 +420,14 @@ extension Injector {
             let type: AnyClass
             switch target.scope {
             case .normal:
+                if case .instance(let instance) = target.source {
+                    // A bound instance is fixed: written as a published singleton is.
+                    guard let object = AnyUnboxing.reference(instance.value) else { return .never }
+                    value = .constant(Unmanaged.passUnretained(object))
+                    retained.append(object)
+                    type = Swift.type(of: object)
+                    break
+                }
                 guard target.objectMetadata != nil else { return .never }
                 switch compilePlan(target, depth: depth + 1) {
                 case .compiled(let compiled):

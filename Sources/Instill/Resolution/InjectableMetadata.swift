@@ -24,6 +24,12 @@ final class InjectableMetadata: Sendable {
     let makeDefault: (@Sendable () throws -> AnyObject)?
     let awake: @Sendable (AnyObject) -> Void
 
+    /// Makes the type's plan: `TypedBuildPlan<T>`, which calls `init()` and the awake
+    /// directly. A closure, so that the runtime instantiates that generic class's
+    /// metadata only when a plan is compiled, not for every type whose metadata is read.
+    private let planMaker:
+        @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject]) -> BuildPlan
+
     /// Whether the type is ``MainActorInjectable``: built, filled and awoken only on
     /// the main actor (see ``MainActorIsolation``).
     let isMainActor: Bool
@@ -46,7 +52,8 @@ final class InjectableMetadata: Sendable {
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
             isInstance: { $0 is T }, makeDefault: makeDefault,
-            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
+            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() },
+            planMaker: { TypedBuildPlan<T>(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
 
     /// The metadata of a main-actor type, read on the main actor. Its closures run
@@ -72,13 +79,16 @@ final class InjectableMetadata: Sendable {
         }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
-            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake)
+            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake,
+            planMaker: { MainActorBuildPlan(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
 
     private init(
         _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
         isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
-        awake: @escaping @Sendable (AnyObject) -> Void
+        awake: @escaping @Sendable (AnyObject) -> Void,
+        planMaker: @escaping @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject])
+            -> BuildPlan
     ) {
         self.type = TypeReference(type)
         self.declaredScope = scope
@@ -111,6 +121,7 @@ final class InjectableMetadata: Sendable {
         self.isInstance = isInstance
         self.makeDefault = makeDefault
         self.awake = awake
+        self.planMaker = planMaker
         self.isMainActor = isMainActor
     }
 
@@ -206,7 +217,7 @@ final class InjectableMetadata: Sendable {
     func makePlan(_ steps: [BuildPlan.Step], dependencies: [BuildPlan.Dependency], _ retained: [AnyObject])
         -> BuildPlan
     {
-        TypeBuildPlan(metadata: self, steps: steps, dependencies: dependencies, retaining: retained)
+        planMaker(self, steps, dependencies, retained)
     }
 
     /// Builds an instance with the initializer, using its defaults when `arguments`

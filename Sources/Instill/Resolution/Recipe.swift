@@ -178,23 +178,13 @@ final class Recipe: Sendable {
         shared?.withLock { slot in
             if scope == .singleton {
                 slot.strong = value
-                if Swift.type(of: value) is AnyClass { _ = singletonObject?.storeObject(0, Self.reference(in: value)) }
-            } else if Swift.type(of: value) is AnyClass {
-                slot.weak = Self.reference(in: value)
+                if let object = AnyUnboxing.reference(value) { _ = singletonObject?.storeObject(0, object) }
+            } else if let object = AnyUnboxing.reference(value) {
+                slot.weak = object
             }
         }
     }
 
-    /// The object in `value`, whose dynamic type is a class.
-    ///
-    /// `value as AnyObject` on an `Any` that stores a class type asks the runtime
-    /// whether the class is `_ObjectiveCBridgeable` (a conformance search, whose cost
-    /// grows with the program, on each type's first publish): a class value is taken
-    /// out without a cast. An existential that holds an object (a closure binding's
-    /// `any P`) is unwrapped by the coercion, which asks nothing.
-    private static func reference(in value: Any) -> AnyObject {
-        AnyUnboxing.object(value) ?? (value as AnyObject)
-    }
 }
 
 struct SharedSlot {

@@ -558,7 +558,7 @@ extension Injector {
             throw InjectionError.instanceDoesNotConform(
                 typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
         }
-        if requirement.isLearningWriter, let object = AnyUnboxing.object(value) {
+        if requirement.isLearningWriter, let object = AnyUnboxing.reference(value) {
             requirement.learnWriter(from: object)
         }
     }

@@ -173,6 +173,47 @@ private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
     try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
 }
 
+// A graph whose requirements are bound to instances: a protocol-typed object, a
+// class-typed object, and a value (which a plan cannot hold as an object).
+private protocol Ledger: AnyObject, Sendable {}
+private final class PaperLedger: Ledger, Sendable { init() {} }
+private final class Stamp: Sendable { init() {} }
+private let sharedLedger = PaperLedger()
+private let sharedStamp = Stamp()
+
+private final class Clerk: Injectable {
+    var ledger: (any Ledger)!
+    var stamp: Stamp!
+    var desk: Desk!
+    nonisolated(unsafe) static var awakes = 0
+    static var requires: Requirements { Requirements(\Clerk.ledger, \.stamp, \.desk) }
+    init() {}
+    func awakeFromInjection() {
+        precondition(ledger != nil && stamp != nil && desk != nil)
+        Clerk.awakes += 1
+    }
+}
+
+private final class Desk: Injectable {
+    var ledger: (any Ledger)!
+    static var requires: Requirements { Requirements(\Desk.ledger) }
+    init() {}
+}
+
+private final class Counter: Injectable {
+    var limit: Int = 0
+    static var requires: Requirements { Requirements(\Counter.limit) }
+    init() {}
+}
+
+private struct OfficeModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(sharedLedger, as: (any Ledger).self)
+        binder.bind(sharedStamp)
+        binder.bind(7)
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Warm builds (compiled plans)", .serialized)
@@ -195,6 +236,26 @@ struct WarmBuildTests {
             #expect(warm.starter is TurboStarter)
             #expect(warm.odometer === cold.odometer)
         }
+    }
+
+    @Test("a requirement bound to an object instance is compiled into the plan: warm builds write the same instance")
+    func instanceBoundRequirementsCompile() throws {
+        let injector = try Injector(modules: [OfficeModule()])
+        Clerk.awakes = 0
+        let cold = try injector.getObject(Clerk.self)
+        #expect(try hasPlan(injector, Clerk.self))
+        #expect(try hasPlan(injector, Desk.self))
+        for _ in 0..<3 {
+            let warm = try injector.getObject(Clerk.self)
+            #expect(warm !== cold && warm.desk !== cold.desk)
+            #expect(warm.ledger === sharedLedger && warm.desk.ledger === sharedLedger)
+            #expect(warm.stamp === sharedStamp)
+        }
+        #expect(Clerk.awakes == 4)
+        // A bound value is not an object: that type is built by the resolver, as before.
+        #expect(try injector.getObject(Counter.self).limit == 7)
+        #expect(try injector.getObject(Counter.self).limit == 7)
+        #expect(try !hasPlan(injector, Counter.self))
     }
 
     @Test("a warm build awakes each object once, requirements before the objects that hold them")
