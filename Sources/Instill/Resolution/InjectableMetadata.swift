@@ -146,6 +146,13 @@ final class InjectableMetadata: Sendable {
         }
     }
 
+    /// Whether a declaration recorded `type`'s conformance (or its metadata is read
+    /// already), so that building it asks the runtime nothing.
+    static func isKnown(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        return cache.withLock { $0[id] != nil } || declared.withLock { $0[id] != nil }
+    }
+
     /// Records that `type` is ``MainActorInjectable``, known at compile time.
     static func declare<T: MainActorInjectable>(mainActor type: T.Type) {
         declared.withLock { table in
