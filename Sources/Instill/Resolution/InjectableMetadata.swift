@@ -27,8 +27,12 @@ final class InjectableMetadata: Sendable {
     /// Makes the type's plan: `TypedBuildPlan<T>`, which calls `init()` and the awake
     /// directly. A closure, so that the runtime instantiates that generic class's
     /// metadata only when a plan is compiled, not for every type whose metadata is read.
-    private let planMaker:
-        @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject]) -> BuildPlan
+    private let planMaker: PlanMaker
+
+    /// Makes a plan of the type from its metadata, steps, dependencies and retained
+    /// objects.
+    typealias PlanMaker = @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject])
+        -> BuildPlan
 
     /// Whether the type is ``MainActorInjectable``: built, filled and awoken only on
     /// the main actor (see ``MainActorIsolation``).
@@ -87,8 +91,7 @@ final class InjectableMetadata: Sendable {
         _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
         isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
         awake: @escaping @Sendable (AnyObject) -> Void,
-        planMaker: @escaping @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject])
-            -> BuildPlan
+        planMaker: @escaping PlanMaker
     ) {
         self.type = TypeReference(type)
         self.declaredScope = scope

@@ -167,7 +167,9 @@ struct DeclaredConformanceTests {
 
     @Test("a named requirement of an Injectable class is filled from the binding of that name")
     func namedRequirementsUseTheirBinding() throws {
-        let injector = try Injector(modules: [Bindings { $0.bind(Refill.self, named: "red") { _ in Refill(color: "red") } }])
+        let injector = try Injector(modules: [
+            Bindings { $0.bind(Refill.self, named: "red") { _ in Refill(color: "red") } }
+        ])
         #expect(try injector.getObject(Fountain.self).refill.color == "red")
     }
 
