@@ -31,7 +31,8 @@ final class InjectableMetadata: Sendable {
 
     /// Makes a plan of the type from its metadata, steps, dependencies and retained
     /// objects.
-    typealias PlanMaker = @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject])
+    typealias PlanMaker =
+        @Sendable (InjectableMetadata, [BuildPlan.Step], [BuildPlan.Dependency], [AnyObject])
         -> BuildPlan
 
     /// Whether the type is ``MainActorInjectable``: built, filled and awoken only on
