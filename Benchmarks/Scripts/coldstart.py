@@ -449,6 +449,77 @@ def table(results: list[dict], callgrind: bool) -> str:
     return "\n".join(lines)
 
 
+# MARK: - Chart
+
+COLORS = {"hand-written": "#7f7f7f", "Instill": "#d62728", "Swinject": "#1f77b4",
+          "Instill-link": "#ff9896", "Instill before": "#8c564b"}
+TITLES = {"tree-property": "Tree, property requirements", "tree-initializer": "Tree, initializer dependencies",
+          "tree-mixed": "Tree, mixed requirement lists", "registered": "Registered graph (10 deps each)"}
+LABELS = {"Instill-link": "Instill, bind(_:to:)", "Instill before": "Instill before this change"}
+
+
+def chart(results: list[dict], before: list[dict], path: pathlib.Path) -> None:
+    """An SVG: first-build instructions per class against N, one panel per shape."""
+    import math
+    shapes = [shape for shape in SHAPES if any(r["shape"] == shape for r in results)]
+    width, height, margin = 300, 230, 52
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * len(shapes)}" height="{height + 70}" '
+           'font-family="Helvetica, Arial, sans-serif" font-size="11">',
+           f'<rect width="100%" height="100%" fill="white"/>']
+    sizes = sorted({r["size"] for r in results})
+    low, high = 100.0, 4_000_000.0  # instructions per class, log scale
+
+    def x_of(size: int, panel: int) -> float:
+        span = math.log(sizes[-1] / sizes[0]) or 1
+        return panel * width + margin + (width - margin - 15) * math.log(size / sizes[0]) / span
+
+    def y_of(value: float) -> float:
+        value = min(max(value, low), high)
+        return 20 + (height - 40) * (1 - math.log(value / low) / math.log(high / low))
+
+    for panel, shape in enumerate(shapes):
+        left = panel * width + margin
+        out.append(f'<text x="{panel * width + width / 2}" y="12" text-anchor="middle" font-weight="bold">'
+                   f'{TITLES[shape]}</text>')
+        for tick in [1e2, 1e3, 1e4, 1e5, 1e6]:
+            y = y_of(tick)
+            out.append(f'<line x1="{left}" x2="{panel * width + width - 15}" y1="{y:.1f}" y2="{y:.1f}" '
+                       'stroke="#ddd"/>')
+            label = {1e2: "100", 1e3: "1 k", 1e4: "10 k", 1e5: "100 k", 1e6: "1 M"}[tick]
+            out.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{label}</text>')
+        for size in sizes:
+            out.append(f'<text x="{x_of(size, panel):.1f}" y="{height - 4}" text-anchor="middle">{size:,}</text>')
+        series: dict[str, list[tuple[int, float]]] = {}
+        for result in (r for r in results if r["shape"] == shape):
+            for variant, entry in result["variants"].items():
+                if "first_instructions" in entry:
+                    series.setdefault(variant, []).append((result["size"], entry["first_instructions"] / result["size"]))
+        for result in (r for r in before if r["shape"] == shape):
+            entry = result["variants"].get("Instill", {})
+            if "first_instructions" in entry:
+                series.setdefault("Instill before", []).append(
+                    (result["size"], entry["first_instructions"] / result["size"]))
+        for variant, points in series.items():
+            points.sort()
+            path_data = " ".join(f"{'M' if i == 0 else 'L'}{x_of(n, panel):.1f},{y_of(v):.1f}"
+                                 for i, (n, v) in enumerate(points))
+            dash = ' stroke-dasharray="4 3"' if variant in ("Instill before", "Instill-link") else ""
+            out.append(f'<path d="{path_data}" fill="none" stroke="{COLORS[variant]}" stroke-width="2"{dash}/>')
+            for n, v in points:
+                out.append(f'<circle cx="{x_of(n, panel):.1f}" cy="{y_of(v):.1f}" r="2.5" fill="{COLORS[variant]}"/>')
+    legend = [v for v in ["hand-written", "Instill", "Instill-link", "Instill before", "Swinject"]]
+    for index, variant in enumerate(legend):
+        x = 20 + index * 190
+        out.append(f'<line x1="{x}" x2="{x + 20}" y1="{height + 30}" y2="{height + 30}" stroke="{COLORS[variant]}" '
+                   'stroke-width="2"/>')
+        out.append(f'<text x="{x + 25}" y="{height + 34}">{LABELS.get(variant, variant)}</text>')
+    out.append(f'<text x="20" y="{height + 58}">First build: instructions per class (callgrind, log scale) '
+               'against the number of types in the program. Lower is better; flat means the first build of a type '
+               'does not grow with the program.</text>')
+    out.append("</svg>")
+    path.write_text("\n".join(out) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[250, 1000, 4000])
@@ -459,11 +530,21 @@ def main() -> None:
     parser.add_argument("--json", type=pathlib.Path)
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--instill", type=pathlib.Path, help="another checkout of Instill to measure (a baseline)")
+    parser.add_argument("--chart", type=pathlib.Path, help="write an SVG chart of the first builds here")
+    parser.add_argument("--before", type=pathlib.Path, help="--json of a baseline run, drawn in the chart")
+    parser.add_argument("--from-json", type=pathlib.Path, help="draw the chart and table from a --json file, run nothing")
     args = parser.parse_args()
     global ROOT, WORK
     if args.instill:
         ROOT = args.instill.resolve()
         WORK = BENCHMARKS / ".build" / ("coldstart-" + ROOT.name)
+    if args.from_json:
+        results = json.loads(args.from_json.read_text())
+        before = json.loads(args.before.read_text()) if args.before else []
+        if args.chart:
+            chart(results, before, args.chart)
+        print(table(results, True))
+        return
     if args.smoke:
         args.sizes, args.runs, args.no_callgrind = [50], 1, True
     targets = generate(args.shapes, args.sizes)
@@ -478,6 +559,8 @@ def main() -> None:
             results.append(measure(bin_path, shape, size, args.runs, not args.no_callgrind))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
+    if args.chart and not args.no_callgrind:
+        chart(results, json.loads(args.before.read_text()) if args.before else [], args.chart)
     print(table(results, not args.no_callgrind))
 
 
