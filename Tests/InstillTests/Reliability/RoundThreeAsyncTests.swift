@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import Instill
+// Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
+import Testing
+
+// Findings of issue 26, round three (async and back-references): objects of an async
+// request built and awoken once however many async steps it has, a task started inside
+// an async initializer waiting for the singleton being built, one creation group for a
+// singleton and the singleton its initializer takes, and back-references through
+// bindings (Swinject's circularity tests).
+
+private struct R3ABindings: Module {
+    let body: @Sendable (Binder) -> Void
+    init(_ body: @escaping @Sendable (Binder) -> Void) { self.body = body }
+    func configure(_ binder: Binder) { body(binder) }
+}
+
+// MARK: - Finding 6: init and awake once per object kept
+
+private final class R3APart: Injectable {
+    static let awakes = Atomic<Int>(0)
+    init() {}
+    func awakeFromInjection() { R3APart.awakes.add(1, ordering: .relaxed) }
+}
+
+private final class R3ASlow: Injectable, Sendable {
+    static let initializer = Initializer(factory: { () async throws -> AnyObject in
+        await Task.yield()
+        return R3ASlow()
+    })
+}
+
+/// A synchronous singleton whose requirements reach an async step after a synchronous one.
+private final class R3ASyncSingleton: Injectable {
+    static let scope: Scope = .singleton
+    static let inits = Atomic<Int>(0)
+    static let awakes = Atomic<Int>(0)
+    var part: R3APart!
+    var slow: R3ASlow!
+    static var requires: Requirements { Requirements(\R3ASyncSingleton.part, \.slow) }
+    init() { R3ASyncSingleton.inits.add(1, ordering: .relaxed) }
+    func awakeFromInjection() { R3ASyncSingleton.awakes.add(1, ordering: .relaxed) }
+}
+
+private final class R3AOtherPart: Injectable {
+    static let inits = Atomic<Int>(0)
+    static let awakes = Atomic<Int>(0)
+    init() { R3AOtherPart.inits.add(1, ordering: .relaxed) }
+    func awakeFromInjection() { R3AOtherPart.awakes.add(1, ordering: .relaxed) }
+}
+
+private final class R3AOtherSlow: Injectable, Sendable {
+    static let initializer = Initializer(factory: { () async throws -> AnyObject in
+        await Task.yield()
+        return R3AOtherSlow()
+    })
+}
+
+/// An async singleton whose requirements reach two async steps after a synchronous one.
+private final class R3AAsyncSingleton: Injectable {
+    static let scope: Scope = .singleton
+    static let inits = Atomic<Int>(0)
+    static let awakes = Atomic<Int>(0)
+    var part: R3AOtherPart!
+    var first: R3AOtherSlow!
+    var second: R3AOtherSlow!
+    static var requires: Requirements { Requirements(\R3AAsyncSingleton.part, \.first, \.second) }
+    init() { R3AAsyncSingleton.inits.add(1, ordering: .relaxed) }
+    static let initializer = Initializer(factory: { () async throws -> AnyObject in
+        await Task.yield()
+        return R3AAsyncSingleton()
+    })
+    func awakeFromInjection() { R3AAsyncSingleton.awakes.add(1, ordering: .relaxed) }
+}
+
+@Suite("Issue 26 round three: async requests and back-references")
+struct RoundThreeAsyncTests {
+    @Test("a synchronous singleton in an async request is built and awoken once, and so are its requirements")
+    func synchronousSingletonOnce() async throws {
+        let injector = Injector()
+
+        let singleton = try await injector.getObject(R3ASyncSingleton.self)
+
+        #expect(R3ASyncSingleton.inits.load(ordering: .relaxed) == 1)
+        #expect(R3ASyncSingleton.awakes.load(ordering: .relaxed) == 1)
+        #expect(R3APart.awakes.load(ordering: .relaxed) == 1)
+        #expect(singleton.slow != nil)
+        #expect(try await injector.getObject(R3ASyncSingleton.self) === singleton)
+    }
+
+    @Test("an async singleton's requirements are built and awoken once, however many async steps they reach")
+    func asyncSingletonOnce() async throws {
+        let injector = Injector()
+
+        let singleton = try await injector.getObject(R3AAsyncSingleton.self)
+
+        #expect(R3AAsyncSingleton.inits.load(ordering: .relaxed) == 1)
+        #expect(R3AAsyncSingleton.awakes.load(ordering: .relaxed) == 1)
+        #expect(R3AOtherPart.inits.load(ordering: .relaxed) == 1)
+        #expect(R3AOtherPart.awakes.load(ordering: .relaxed) == 1)
+        #expect(singleton.first !== singleton.second)
+    }
+}
