@@ -34,9 +34,46 @@ struct AsyncBindingStep: Sendable {
 
 /// The task-local state of async steps under way, to catch a step that needs
 /// itself (through `await getObject` in its own closure) as a cycle, not a hang.
+///
+/// Every task started inside a step inherits it: a child task (`async let`, a task
+/// group) and an unstructured one (`Task {}`) alike, and Swift does not tell them
+/// apart. So a step counts as asking for itself only in the task that runs it; any
+/// other task asking for what a step builds waits for the build, as a task from
+/// elsewhere does. (A step that awaits a task which asks for what the step builds
+/// waits for itself: the two can never finish.)
 enum AsyncSteps {
-    /// The recipes whose async steps this task (or its parent) is running.
-    @TaskLocal static var underway: [ObjectIdentifier] = []
+    /// One step under way.
+    struct Step: Sendable {
+        let recipe: ObjectIdentifier
+        /// The task running it: the hash of its `UnsafeCurrentTask` (of its address),
+        /// compared only while `isRunning` says the step, and so that task, lives.
+        let task: Int?
+        let isRunning: LockedBox<Bool>
+    }
+
+    /// The steps this task runs, and those of the tasks it was started in.
+    @TaskLocal static var underway: [Step] = []
+
+    /// The recipes of ``underway``, for the ``AsyncGate``'s search for waits in a circle.
+    static var underwayRecipes: [ObjectIdentifier] { underway.map(\.recipe) }
+
+    /// Whether this task itself runs `recipe`'s step (and asks for it again).
+    static func isRunning(_ recipe: ObjectIdentifier) -> Bool {
+        guard underway.contains(where: { $0.recipe == recipe }) else { return false }
+        let task = currentTask
+        return underway.contains { $0.recipe == recipe && $0.task == task && $0.isRunning.withLock { $0 } }
+    }
+
+    /// Runs `body`, `recipe`'s step, in this task, marked as under way.
+    static func running<Result>(_ recipe: ObjectIdentifier, _ body: () async throws -> Result) async throws
+        -> Result
+    {
+        let step = Step(recipe: recipe, task: currentTask, isRunning: LockedBox(true))
+        defer { step.isRunning.withLock { $0 = false } }
+        return try await $underway.withValue(underway + [step], operation: body)
+    }
+
+    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
 /// One `await getObject` request: its `.graph` objects, kept across attempts, and
@@ -222,7 +259,7 @@ final class AsyncJob {
         let recipe = step.recipe
         let id = ObjectIdentifier(recipe)
         do {
-            if AsyncSteps.underway.contains(id) {
+            if AsyncSteps.isRunning(id) {
                 // Its own step asks for it again (through `await getObject`).
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
                 throw InjectionError.cycle(path: [step, recipe.typeName], type: recipe.typeName)
@@ -235,7 +272,7 @@ final class AsyncJob {
                 request.sharedValues[id] = (recipe, value)
             case .singleton, .weak:
                 let isPublished = { recipe.sharedValue() != nil }
-                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underway, isDone: isPublished) {
+                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underwayRecipes, isDone: isPublished) {
                     let value = try await make(recipe, arguments: step.arguments)
                     request.sharedValues[id] = (recipe, value)
                 }
@@ -256,7 +293,7 @@ final class AsyncJob {
     /// The value of `recipe`'s async step: its dependencies resolved, the step
     /// awaited, and, for an object, its requirements filled and its awake run.
     private func make(_ recipe: Recipe, arguments: [any Sendable]) async throws -> Any? {
-        try await AsyncSteps.$underway.withValue(AsyncSteps.underway + [ObjectIdentifier(recipe)]) {
+        try await AsyncSteps.running(ObjectIdentifier(recipe)) {
             if case .build(let metadata) = recipe.source {
                 return try await makeObject(recipe, metadata: metadata, arguments: arguments)
             }

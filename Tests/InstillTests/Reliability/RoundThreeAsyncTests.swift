@@ -102,3 +102,35 @@ struct RoundThreeAsyncTests {
         #expect(singleton.first !== singleton.second)
     }
 }
+
+// MARK: - Finding 5: a task started inside an async initializer
+
+private final class R3AConnection: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    static let spawned = Mutex<Task<R3AUser, any Error>?>(nil)
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { factory async throws -> AnyObject in
+        let task = Task { try await factory.getObject(R3AUser.self) }  // not awaited here
+        R3AConnection.spawned.withLock { $0 = task }
+        try await Task.sleep(for: .milliseconds(50))
+        return R3AConnection()
+    }
+}
+
+private final class R3AUser: Injectable, Sendable {
+    let connection: R3AConnection
+    init(connection: R3AConnection) { self.connection = connection }
+    static let initializer = Initializer(dependencies: R3AConnection.self) { R3AUser(connection: $0) }
+}
+
+extension RoundThreeAsyncTests {
+    @Test("a task started inside an async initializer waits for the singleton being built, not a cycle")
+    func taskStartedInsideAsyncInitializer() async throws {
+        let injector = Injector()
+
+        let connection = try await injector.getObject(R3AConnection.self)
+        let task = try #require(R3AConnection.spawned.withLock { $0 })
+        let user = try await task.value
+
+        #expect(user.connection === connection)
+    }
+}
