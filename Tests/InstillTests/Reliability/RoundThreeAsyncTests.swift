@@ -134,3 +134,89 @@ extension RoundThreeAsyncTests {
         #expect(user.connection === connection)
     }
 }
+
+// MARK: - Finding 4: one creation group through initializer and binding dependencies
+
+private final class R3ABackChild: Injectable {
+    static let scope: Scope = .singleton
+    weak var parent: R3ABackParent?
+    static var requires: Requirements { Requirements(\R3ABackChild.parent) }
+    init() { usleep(300_000) }
+}
+
+private final class R3ABackParent: Injectable {
+    static let scope: Scope = .singleton
+    let child: R3ABackChild
+    init(child: R3ABackChild) { self.child = child }
+    static let initializer = Initializer(dependencies: R3ABackChild.self) { R3ABackParent(child: $0) }
+}
+
+private final class R3ABoundChild: Injectable {
+    static let scope: Scope = .singleton
+    weak var parent: R3ABoundParent?
+    static var requires: Requirements { Requirements(\R3ABoundChild.parent) }
+    init() { usleep(300_000) }
+}
+
+/// Built by a singleton binding that declares its child.
+private final class R3ABoundParent {
+    let child: R3ABoundChild
+    init(child: R3ABoundChild) { self.child = child }
+}
+
+/// Asks for `first` on one thread and, 100 ms later, for `second` on another.
+private func twoThreads(
+    _ first: @escaping @Sendable () throws -> AnyObject, then second: @escaping @Sendable () throws -> AnyObject
+) -> [Result<ObjectIdentifier, any Error>] {
+    let results = Mutex<[Int: Result<ObjectIdentifier, any Error>]>([:])
+    let group = DispatchGroup()
+    for (index, request) in [first, second].enumerated() {
+        group.enter()
+        Thread.detachNewThread {
+            if index == 1 { usleep(100_000) }
+            let result = Result { ObjectIdentifier(try request()) }
+            results.withLock { $0[index] = result }
+            group.leave()
+        }
+    }
+    group.wait()
+    return results.withLock { table in [0, 1].map { table[$0] ?? .failure(CancellationError()) } }
+}
+
+extension RoundThreeAsyncTests {
+    @Test("a singleton asked for while the singleton taking it in its initializer is asked for on another thread")
+    func backReferenceAcrossThreads() throws {
+        let injector = Injector()
+
+        let results = twoThreads(
+            { try injector.getObject(R3ABackChild.self) }, then: { try injector.getObject(R3ABackParent.self) })
+
+        let child = try injector.getObject(R3ABackChild.self)
+        let parent = try injector.getObject(R3ABackParent.self)
+        #expect(try results[0].get() == ObjectIdentifier(child))
+        #expect(try results[1].get() == ObjectIdentifier(parent))
+        #expect(parent.child === child)
+        #expect(child.parent === parent)
+    }
+
+    @Test("the same through a singleton binding that declares its dependencies")
+    func backReferenceAcrossThreadsThroughBinding() throws {
+        let injector = try Injector(modules: [
+            R3ABindings { binder in
+                binder.bind(R3ABoundParent.self, scope: .singleton, dependencies: R3ABoundChild.self) {
+                    R3ABoundParent(child: $0)
+                }
+            }
+        ])
+
+        let results = twoThreads(
+            { try injector.getObject(R3ABoundChild.self) }, then: { try injector.getObject(R3ABoundParent.self) })
+
+        let child = try injector.getObject(R3ABoundChild.self)
+        let parent = try injector.getObject(R3ABoundParent.self)
+        #expect(try results[0].get() == ObjectIdentifier(child))
+        #expect(try results[1].get() == ObjectIdentifier(parent))
+        #expect(parent.child === child)
+        #expect(child.parent === parent)
+    }
+}
