@@ -442,8 +442,13 @@ extension Injector {
             throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
         }
         let frame = context.frames.removeLast()
+        let closes = frame.lowlink >= depth
         guard let value else {
-            if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
+            // Requirements that waited for this value stay empty, as they would have
+            // been had it been made first.
+            if !context.backReferences.isEmpty { context.backReferences.removeAll { $0.recipe === recipe } }
+            if closes { closeCycle(from: frame.deferredStart, at: depth, in: context) }
+            if !closes { context.reached(lowlink: frame.lowlink) }
             context.finishShared(recipe)
             if logIndex >= 0, let job = context.asyncJob { job.completed(nil, at: logIndex) }
             return nil
@@ -451,12 +456,22 @@ extension Injector {
         if isTracing, let tracer {
             tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, context.traceDepth + 1, nil))
         }
-        if let accepts = recipe.accepts, !accepts(value) {
+        do {
+            if let accepts = recipe.accepts, !accepts(value) {
+                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
+                    .bound(at: recipe.binding)
+            }
+            if context.backReferences.contains(where: { $0.recipe === recipe }) {
+                // Objects built for this closure (or the dependencies it declares)
+                // that point back to its value: filled now that it exists.
+                try context.writeBackReferences(to: value as AnyObject, of: recipe)
+            }
+        } catch let error as InjectionError {
+            context.dropDeferred(from: frame.deferredStart)
             context.finishShared(recipe)
-            throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
-                .bound(at: recipe.binding)
+            throw error
         }
-        if frame.lowlink < depth {
+        if !closes {
             // The value holds an object of a cycle that is not complete yet: keep it
             // to this thread until the cycle is, like the cycle's own members.
             context.reached(lowlink: frame.lowlink)
@@ -466,10 +481,29 @@ extension Injector {
             }
             return value
         }
+        // The children that pointed back to the value are awoken and stored first.
+        closeCycle(from: frame.deferredStart, at: depth, in: context)
         store(value, for: recipe, in: context)
         context.finishShared(recipe)
         if logIndex >= 0, let job = context.asyncJob { job.completed(value, at: logIndex) }
         return value
+    }
+
+    /// Awakes and stores the members of a cycle that closes at the frame at `depth`
+    /// (the closure whose value they point back to), deferred from `start` on.
+    private func closeCycle(from start: Int, at depth: Int, in context: ResolutionContext) {
+        guard context.deferred.count > start else { return }
+        let members = Array(context.deferred[start...])
+        context.deferred.removeSubrange(start...)
+        for member in members {
+            if let metadata = member.metadata { awake(member.object as AnyObject, metadata, depth, context) }
+        }
+        for member in members {
+            if let recipe = member.recipe { complete(member.object, for: recipe, in: context) }
+        }
+        if let job = context.asyncJob {
+            for member in members where member.metadata != nil { job.completed(member.object as AnyObject) }
+        }
     }
 
     /// Fills `object`'s requirements in order, then awakes and publishes it, or

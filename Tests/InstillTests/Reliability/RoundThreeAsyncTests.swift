@@ -220,3 +220,105 @@ extension RoundThreeAsyncTests {
         #expect(child.parent === parent)
     }
 }
+
+// MARK: - Finding 7: back-references through bindings (Swinject's circularity tests)
+
+private protocol R3AParentProtocol: AnyObject {}
+private protocol R3AChildProtocol: AnyObject {}
+
+private final class R3AParent: R3AParentProtocol {
+    let child: any R3AChildProtocol
+    init(child: any R3AChildProtocol) { self.child = child }
+}
+
+private final class R3AChild: R3AChildProtocol, Injectable {
+    static let awakes = Atomic<Int>(0)
+    weak var parent: (any R3AParentProtocol)?
+    var parentAtAwake: (any R3AParentProtocol)?
+    static var requires: Requirements { Requirements(\R3AChild.parent) }
+    init() {}
+    func awakeFromInjection() { parentAtAwake = parent }
+}
+
+/// How the parent's binding gets its child.
+enum R3ABindingForm: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// `bind(_:scope:dependencies:)`.
+    case declared
+    /// A closure that calls `getObject` (Swinject's `resolve` inside `register`).
+    case getObjectInside
+    var testDescription: String { rawValue }
+}
+
+/// Swinject's circularity tests: the parent's scope and the child's.
+private let circularityScopes: [(parent: Scope, child: Scope)] = [
+    (.graph, .graph), (.singleton, .singleton), (.weak, .graph),
+]
+
+private func circularityInjector(form: R3ABindingForm, parent: Scope, child: Scope) throws -> Injector {
+    try Injector(modules: [
+        R3ABindings { binder in
+            binder.bind((any R3AChildProtocol).self, to: R3AChild.self, scope: child)
+            switch form {
+            case .declared:
+                binder.bind((any R3AParentProtocol).self, scope: parent, dependencies: (any R3AChildProtocol).self) {
+                    R3AParent(child: $0)
+                }
+            case .getObjectInside:
+                binder.bind((any R3AParentProtocol).self, scope: parent) { injector in
+                    R3AParent(child: try injector.getObject((any R3AChildProtocol).self))
+                }
+            }
+        }
+    ])
+}
+
+extension RoundThreeAsyncTests {
+    @Test(
+        "a parent built by a binding that declares its child, which points back through a property, resolves (Swinject's circularity tests)",
+        arguments: [0, 1, 2])
+    func backReferenceThroughBinding(scopes: Int) throws {
+        let (parentScope, childScope) = circularityScopes[scopes]
+        let injector = try circularityInjector(form: .declared, parent: parentScope, child: childScope)
+
+        let parent = try #require(try injector.getObject((any R3AParentProtocol).self) as? R3AParent)
+        let child = try #require(parent.child as? R3AChild)
+
+        // The weak root did not go away while the graph was resolved; the child was
+        // awoken once its parent existed.
+        #expect(child.parent === parent)
+        #expect(child.parentAtAwake === parent)
+        child.parentAtAwake = nil
+    }
+
+    @Test(
+        "a parent closure that asks for its child inside is a cycle whose fix is the declared form",
+        arguments: [0, 1, 2])
+    func backReferenceThroughClosureIsCycle(scopes: Int) throws {
+        let (parentScope, childScope) = circularityScopes[scopes]
+        let injector = try circularityInjector(form: .getObjectInside, parent: parentScope, child: childScope)
+
+        let error = try #require(throws: InjectionError.self) {
+            try injector.getObject((any R3AParentProtocol).self)
+        }
+
+        #expect(error.kind == .cycle)
+        #expect(
+            error.description.contains(
+                "To fix: the closure bound to any R3AParentProtocol asks the injector for R3AChild, which points back to any R3AParentProtocol before the closure has returned. Declare it instead, in a .singleton, .graph or .weak binding: `binder.bind(any R3AParentProtocol.self, scope: .graph, dependencies: R3AChild.self) { child in ... }`; the property pointing back is then written once the binding has run."
+            ))
+    }
+
+    @Test(
+        "the child asked for first gets the parent its binding builds, in either form",
+        arguments: R3ABindingForm.allCases, [0, 1, 2])
+    func backReferenceThroughBindingChildFirst(form: R3ABindingForm, scopes: Int) throws {
+        let (parentScope, childScope) = circularityScopes[scopes]
+        let injector = try circularityInjector(form: form, parent: parentScope, child: childScope)
+
+        let child = try #require(try injector.getObject((any R3AChildProtocol).self) as? R3AChild)
+        let parent = try #require(child.parentAtAwake as? R3AParent)
+
+        #expect(parent.child === child)
+        child.parentAtAwake = nil
+    }
+}
