@@ -184,7 +184,7 @@ extension InjectionError {
     static func cycle(path: [String], type: String) -> InjectionError {
         let route = path.joined(separator: " → ")
         let summary: String
-        let fix: String
+        var fix: String
         if let initializer = path.first(where: { $0.hasSuffix(".init") }) {
             let owner = String(initializer.dropLast(".init".count))
             summary = "\(owner) is asked for again while its initializer is still running: \(route)."
@@ -195,6 +195,14 @@ extension InjectionError {
             summary = "\(bound) is asked for again while its closure or provider is still running: \(route)."
             fix =
                 "the closure or provider bound to \(bound) asks the injector for \(bound) again: build the value in the closure, or ask for a concrete type that is not bound to \(bound)."
+            if path.count > 2, let edge = path.dropFirst().first, let dot = edge.lastIndex(of: "."),
+                !edge.hasSuffix(")")
+            {
+                // The closure asked for something that points back to the binding.
+                let child = edge[..<dot]
+                fix =
+                    "the closure bound to \(bound) asks the injector for \(child), which points back to \(bound) before the closure has returned. Declare it instead, in a .singleton, .graph or .weak binding: `binder.bind(\(bound).self, scope: .graph, dependencies: \(child).self) { child in ... }`; the property pointing back is then written once the binding has run."
+            }
         } else {
             summary = "the requirements form a cycle with no singleton, graph or weak-scoped object: \(route)."
             fix =

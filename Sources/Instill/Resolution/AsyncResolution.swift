@@ -34,9 +34,46 @@ struct AsyncBindingStep: Sendable {
 
 /// The task-local state of async steps under way, to catch a step that needs
 /// itself (through `await getObject` in its own closure) as a cycle, not a hang.
+///
+/// Every task started inside a step inherits it: a child task (`async let`, a task
+/// group) and an unstructured one (`Task {}`) alike, and Swift does not tell them
+/// apart. So a step counts as asking for itself only in the task that runs it; any
+/// other task asking for what a step builds waits for the build, as a task from
+/// elsewhere does. (A step that awaits a task which asks for what the step builds
+/// waits for itself: the two can never finish.)
 enum AsyncSteps {
-    /// The recipes whose async steps this task (or its parent) is running.
-    @TaskLocal static var underway: [ObjectIdentifier] = []
+    /// One step under way.
+    struct Step: Sendable {
+        let recipe: ObjectIdentifier
+        /// The task running it: the hash of its `UnsafeCurrentTask` (of its address),
+        /// compared only while `isRunning` says the step, and so that task, lives.
+        let task: Int?
+        let isRunning: LockedBox<Bool>
+    }
+
+    /// The steps this task runs, and those of the tasks it was started in.
+    @TaskLocal static var underway: [Step] = []
+
+    /// The recipes of ``underway``, for the ``AsyncGate``'s search for waits in a circle.
+    static var underwayRecipes: [ObjectIdentifier] { underway.map(\.recipe) }
+
+    /// Whether this task itself runs `recipe`'s step (and asks for it again).
+    static func isRunning(_ recipe: ObjectIdentifier) -> Bool {
+        guard underway.contains(where: { $0.recipe == recipe }) else { return false }
+        let task = currentTask
+        return underway.contains { $0.recipe == recipe && $0.task == task && $0.isRunning.withLock { $0 } }
+    }
+
+    /// Runs `body`, `recipe`'s step, in this task, marked as under way.
+    static func running<Result>(_ recipe: ObjectIdentifier, _ body: () async throws -> Result) async throws
+        -> Result
+    {
+        let step = Step(recipe: recipe, task: currentTask, isRunning: LockedBox(true))
+        defer { step.isRunning.withLock { $0 = false } }
+        return try await $underway.withValue(underway + [step], operation: body)
+    }
+
+    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
 /// One `await getObject` request: its `.graph` objects, kept across attempts, and
@@ -51,38 +88,139 @@ final class AsyncRequest {
 
 /// One synchronous resolution an async request runs, again after each async step:
 /// the request itself, the dependencies of an async step, or the requirements of
-/// the object an async initializer built. Its `.normal` values are used in the
-/// order the attempt reaches their recipes, so each place gets its own instance.
+/// the object an async initializer built.
+///
+/// Each attempt logs what it builds, in the order it builds it: objects (once their
+/// initializer returned, and again once they are awoken), closure and provider
+/// values, and the values of `.normal` async steps. The next attempt runs the same
+/// code and meets the same builds in the same order, so it replays the log instead
+/// of building again: a complete object or value is taken as it is (and what built
+/// it is skipped), an object whose requirements were being filled when the attempt
+/// stopped is filled again without running its initializer again. So every
+/// `init()` and `awakeFromInjection()` runs once per object kept, however many
+/// async steps the request has; a build that no longer matches the log (code that
+/// asks for other things on another run) drops the rest of it.
 final class AsyncJob {
     let request: AsyncRequest
-    private var normalValues: [ObjectIdentifier: (recipe: Recipe, values: [Any?])] = [:]
-    private var cursors: [ObjectIdentifier: Int] = [:]
+
+    /// One build an attempt made.
+    struct Step {
+        enum Kind {
+            /// An `Injectable` object: `value` once its initializer returned.
+            case object
+            /// A closure or provider binding's value.
+            case value
+            /// The value of a `.normal` async step.
+            case asyncValue
+        }
+        let kind: Kind
+        let recipe: Recipe
+        var value: Any?
+        var isMade = false
+        /// For an object: the log's length once it was constructed, where the
+        /// requirements it fills start.
+        var resume = 0
+        /// Once complete (awoken and stored): the log's length then, past everything
+        /// its build logged.
+        var end: Int?
+    }
+
+    /// What the log holds for the build an attempt reaches.
+    enum Replay {
+        /// Complete: use it, build nothing.
+        case complete(Any?)
+        /// Constructed, not complete: fill it again, do not construct it again.
+        case constructed(AnyObject)
+        /// Build it, logging it at this index.
+        case new(Int)
+    }
+
+    private var log: [Step] = []
+    /// The position of this attempt in `log`.
+    private var cursor = 0
 
     init(_ request: AsyncRequest) { self.request = request }
 
-    /// The value made for `recipe`'s next use in this attempt, if there is one.
+    /// What the log holds for a build of `recipe` at this point of the attempt; when
+    /// it holds something else, the rest of the log is dropped.
+    func replay(_ kind: Step.Kind, _ recipe: Recipe) -> Replay {
+        if cursor < log.count {
+            let step = log[cursor]
+            if step.kind == kind, step.recipe === recipe {
+                if let end = step.end {
+                    cursor = end
+                    return .complete(step.value)
+                }
+                if kind == .object, step.isMade, let object = step.value {
+                    cursor = step.resume
+                    return .constructed(object as AnyObject)
+                }
+                cursor += 1
+                return .new(cursor - 1)
+            }
+            log.removeSubrange(cursor...)
+        }
+        log.append(Step(kind: kind, recipe: recipe))
+        cursor = log.count
+        return .new(cursor - 1)
+    }
+
+    /// Logs the object built at `index`, its initializer returned.
+    func constructed(_ object: AnyObject, at index: Int) {
+        guard index < log.count else { return }
+        log[index].value = object
+        log[index].isMade = true
+        log[index].resume = log.count
+    }
+
+    /// Logs a value made at `index` as complete.
+    func completed(_ value: Any?, at index: Int) {
+        guard index < log.count else { return }
+        log[index].value = value
+        log[index].isMade = true
+        log[index].end = log.count
+    }
+
+    /// Logs an object this job's log holds as complete (awoken, stored).
+    func completed(_ object: AnyObject) {
+        var index = log.count - 1
+        while index >= 0 {
+            if log[index].kind == .object, log[index].end == nil, let logged = log[index].value,
+                logged as AnyObject === object
+            {
+                log[index].end = log.count
+                return
+            }
+            index -= 1
+        }
+    }
+
+    /// The value made for `recipe`'s async step at this point of the attempt, if there
+    /// is one.
     func take(_ recipe: Recipe) -> Any?? {
         let id = ObjectIdentifier(recipe)
         guard recipe.scope == .normal else {
             guard let entry = request.sharedValues[id], entry.recipe === recipe else { return nil }
             return .some(entry.value)
         }
-        guard let entry = normalValues[id], entry.recipe === recipe else { return nil }
-        let index = cursors[id, default: 0]
-        guard index < entry.values.count else { return nil }
-        cursors[id] = index + 1
-        return .some(entry.values[index])
+        if cursor < log.count, log[cursor].kind == .asyncValue, log[cursor].recipe === recipe {
+            cursor += 1
+            return .some(log[cursor - 1].value)
+        }
+        // The attempt stops here; the value made for it is appended.
+        if cursor < log.count { log.removeSubrange(cursor...) }
+        return nil
     }
 
-    /// Keeps a `.normal` value for the next attempt's next use of `recipe`.
+    /// Logs a `.normal` async step's value where the attempt that stopped at it stopped.
     func append(_ value: Any?, for recipe: Recipe) {
-        normalValues[ObjectIdentifier(recipe), default: (recipe, [])].values.append(value)
+        log.append(Step(kind: .asyncValue, recipe: recipe, value: value, isMade: true, end: log.count + 1))
     }
 
     /// Runs one synchronous attempt on this thread's context, with this job's values
     /// and the request's `.graph` objects.
     func attempt<Result>(on injector: Injector, _ body: () throws -> Result) throws -> Result {
-        cursors.removeAll(keepingCapacity: true)
+        cursor = 0
         return try injector.withRequest { context in
             let outer = context.asyncJob
             context.asyncJob = self
@@ -121,7 +259,7 @@ final class AsyncJob {
         let recipe = step.recipe
         let id = ObjectIdentifier(recipe)
         do {
-            if AsyncSteps.underway.contains(id) {
+            if AsyncSteps.isRunning(id) {
                 // Its own step asks for it again (through `await getObject`).
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
                 throw InjectionError.cycle(path: [step, recipe.typeName], type: recipe.typeName)
@@ -134,7 +272,7 @@ final class AsyncJob {
                 request.sharedValues[id] = (recipe, value)
             case .singleton, .weak:
                 let isPublished = { recipe.sharedValue() != nil }
-                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underway, isDone: isPublished) {
+                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underwayRecipes, isDone: isPublished) {
                     let value = try await make(recipe, arguments: step.arguments)
                     request.sharedValues[id] = (recipe, value)
                 }
@@ -155,7 +293,7 @@ final class AsyncJob {
     /// The value of `recipe`'s async step: its dependencies resolved, the step
     /// awaited, and, for an object, its requirements filled and its awake run.
     private func make(_ recipe: Recipe, arguments: [any Sendable]) async throws -> Any? {
-        try await AsyncSteps.$underway.withValue(AsyncSteps.underway + [ObjectIdentifier(recipe)]) {
+        try await AsyncSteps.running(ObjectIdentifier(recipe)) {
             if case .build(let metadata) = recipe.source {
                 return try await makeObject(recipe, metadata: metadata, arguments: arguments)
             }
@@ -256,10 +394,16 @@ extension Injector {
         // with main-actor types and no async step is built as the synchronous form
         // builds it.
         let onMainActor = MainActorIsolation.isMainActor(isolation)
-        do {
-            return try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
-        } catch let error as InjectionError where error.asyncStep != nil {
-            return try await resolveSteps(type, after: error) { try resolve(type, named: name, arguments: arguments) }
+        if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
+            return value
+        }
+        switch try firstAttempt({ try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor) }) {
+        case .done(let value):
+            return value
+        case .stopped(let stop, let job):
+            return try await resolveSteps(type, job: job, after: stop) {
+                try resolve(type, named: name, arguments: arguments)
+            }
         }
     }
 
@@ -268,21 +412,45 @@ extension Injector {
         _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
     ) async throws -> T {
         let onMainActor = MainActorIsolation.isMainActor(isolation)
+        if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
+            return value
+        }
+        switch try firstAttempt({ try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor) }) {
+        case .done(let value):
+            return value
+        case .stopped(let stop, let job):
+            return try await resolveSteps(type, job: job, after: stop) {
+                try resolve(type, named: name, arguments: arguments)
+            }
+        }
+    }
+
+    /// How the first attempt of an `await getObject` ended.
+    private enum FirstAttempt<T> {
+        case done(T)
+        /// At an async step: the job whose log the next attempts replay.
+        case stopped(InjectionError, AsyncJob)
+    }
+
+    /// Runs the first attempt of an `await getObject` on the caller's actor, logged
+    /// as every attempt is, so that the next one reuses what it built.
+    private func firstAttempt<T>(_ attempt: @Sendable () throws -> T) throws -> FirstAttempt<T> {
+        let job = AsyncJob(AsyncRequest())
         do {
-            return try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
+            return .done(try job.attempt(on: self, attempt))
         } catch let error as InjectionError where error.asyncStep != nil {
-            return try await resolveSteps(type, after: error) { try resolve(type, named: name, arguments: arguments) }
+            return .stopped(error, job)
         }
     }
 
     /// Runs `attempt`, which stopped at an async step with `failure`, as an async
     /// request; errors name `type` as the requested type.
     @inline(never)
-    private func resolveSteps<T>(_ type: T.Type, after failure: InjectionError, _ attempt: () throws -> T)
-        async throws -> T
-    {
+    private func resolveSteps<T>(
+        _ type: T.Type, job: AsyncJob, after failure: InjectionError, _ attempt: () throws -> T
+    ) async throws -> T {
         do {
-            return try await AsyncJob(AsyncRequest()).run(on: self, after: failure, attempt)
+            return try await job.run(on: self, after: failure, attempt)
         } catch var error as InjectionError {
             error.requestedType = typeName(type)
             throw error

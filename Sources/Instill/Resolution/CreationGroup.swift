@@ -2,10 +2,11 @@
 /// require each other share one ``CreationGate``.
 ///
 /// A group is a strongly connected component of the graph of *static* edges: a
-/// built type's requirements of object kind, and a link's target. Closures,
-/// providers, instances, `Provider<T>` and `ObjectFactory` requirements have none:
-/// what they ask for is decided by running code. A thread takes a group's gate for
-/// the first shared object of the group it builds and keeps it while any object of
+/// built type's requirements of object kind and the dependencies its initializer
+/// declares, the dependencies a closure or provider binding declares, and a link's
+/// target. Instances, `Provider<T>` and `ObjectFactory` requirements have none, nor
+/// has what a closure asks for without declaring it: that is decided by running
+/// code. A thread takes a group's gate for the first shared object of the group it builds and keeps it while any object of
 /// the group it started is unpublished; objects it reaches through static edges
 /// belong to the same group or to one further down the graph of groups, which has
 /// no cycles, so two threads can only wait for each other's gates through a dynamic
@@ -29,17 +30,32 @@ extension Recipe {
     fileprivate func staticDependencies() -> [Recipe] {
         switch source {
         case .build(let metadata):
-            return metadata.requirements.indices.compactMap { index in
+            let required = metadata.requirements.indices.compactMap { index -> Recipe? in
                 let requirement = metadata.requirements[index]
                 guard requirement.dependency.kind == .object else { return nil }
                 if let linked = links?.recipe(index) { return linked }
                 let target = requirement.dependency.target
                 return try? owner.recipe(for: BindingKey(target.type, name: requirement.name), type: target)
             }
+            return required
+                + declaredDependencies(metadata.initializerDependencies, firstSlot: metadata.requirements.count)
         case .link(let target):
             return [target]
-        case .instance, .closure, .provider:
+        case .closure, .provider:
+            return declaredDependencies(binding?.dependencies?.entries ?? [], firstSlot: 0)
+        case .instance:
             return []
+        }
+    }
+
+    /// The recipes of the object-kind dependencies an initializer or a binding declares:
+    /// static edges too, resolved before what declares them exists.
+    private func declaredDependencies(_ entries: [DeclaredDependency], firstSlot: Int) -> [Recipe] {
+        entries.indices.compactMap { index in
+            let declared = entries[index]
+            guard declared.dependency.kind == .object else { return nil }
+            if let linked = links?.recipe(firstSlot + index) { return linked }
+            return try? owner.recipe(for: declared.key, type: declared.dependency.target)
         }
     }
 

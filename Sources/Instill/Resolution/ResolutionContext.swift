@@ -296,13 +296,25 @@ final class ResolutionContext {
     /// Such an object exists once its initializer returns, so a requirement that
     /// points back to it (a child built for the initializer, with a property to its
     /// parent) is filled then, instead of being a cycle.
+    ///
+    /// The same holds for a closure or provider binding of such a scope while it
+    /// resolves the dependencies it declares: its value exists once it returns. Not
+    /// while its closure runs: what a closure asks the injector for is no declared
+    /// edge (`validate()` and creation groups cannot see it), so asking for the
+    /// binding again from there stays a cycle whose message points to `dependencies:`.
     @inline(__always)
     func constructingSharedObject(_ recipe: Recipe) -> (Recipe, Int)? {
         var target = recipe
         while case .link(let linked) = target.source { target = linked }
-        guard target.scope.breaksCycles, let metadata = target.objectMetadata,
-            !metadata.initializerDependencies.isEmpty
-        else { return nil }
+        guard target.scope.breaksCycles else { return nil }
+        switch target.source {
+        case .build(let metadata):
+            guard !metadata.initializerDependencies.isEmpty else { return nil }
+        case .closure, .provider:
+            break
+        case .instance, .link:
+            return nil
+        }
         return constructingFrame(of: target)
     }
 
@@ -310,10 +322,16 @@ final class ResolutionContext {
         guard pending[ObjectIdentifier(target)] == nil else { return nil }
         var start = frames.count - 1
         while start >= 0, frames[start].recipe !== target { start -= 1 }
-        guard start >= 0, frames[start].metadata != nil,
-            Frame.initializerDependency(from: frames[start].requirement) != nil
-        else { return nil }
+        guard start >= 0, Frame.initializerDependency(from: frames[start].requirement) != nil else { return nil }
         return (target, start)
+    }
+
+    /// Drops the objects deferred from `start` on, after a failure.
+    func dropDeferred(from start: Int) {
+        guard deferred.count > start else { return }
+        let dropped = deferred[start...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
+        deferred.removeSubrange(start...)
+        for recipe in dropped { finishShared(recipe) }
     }
 
     /// Writes `object`, just built for `recipe`, into the requirements that waited

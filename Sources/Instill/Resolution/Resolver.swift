@@ -37,6 +37,19 @@ extension Injector {
         return try resolveCold(type, named: name, arguments: arguments, onMainActor: onMainActor)
     }
 
+    /// What the warm path of ``resolve(_:named:arguments:onMainActor:)`` answers: a
+    /// published singleton or a compiled build of exactly `T`; `nil` when the resolver
+    /// has to answer.
+    @inline(__always)
+    func resolveWarm<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool) throws
+        -> T?
+    {
+        guard name == nil, arguments.isEmpty, !isTracing,
+            let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
+        else { return nil }
+        return unsafeBitCast(object, to: T.self)
+    }
+
     /// A published singleton of exactly the class `type`, or a new object of it from
     /// a compiled plan; `nil` when the resolver has to answer.
     ///
@@ -328,7 +341,17 @@ extension Injector {
     ) throws -> AnyObject {
         let warm = arguments.isEmpty && !isTracing && recipe.scope == .normal
         if warm, let plan = recipe.plan, context.canRunPlan {
-            return try running(in: context) { () throws(PlanFailure) in try plan.build() }
+            guard let job = context.asyncJob else {
+                return try running(in: context) { () throws(PlanFailure) in try plan.build() }
+            }
+            // An async request's next attempt takes this object from the job's log.
+            let replayed = job.replay(.object, recipe)
+            guard case .new(let index) = replayed else {
+                return try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context, replayed)
+            }
+            let object = try running(in: context) { () throws(PlanFailure) in try plan.build() }
+            job.completed(object as Any?, at: index)
+            return object
         }
         let object = try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context)
         if warm { compilePlanIfDue(recipe) }
@@ -336,12 +359,26 @@ extension Injector {
     }
 
     /// ``buildObject(_:metadata:arguments:in:)`` through the resolver.
+    ///
+    /// In an async request, `replayed` is what the job's log holds for this build,
+    /// when the caller asked it already.
     private func buildObjectCold(
-        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
+        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext,
+        _ replayed: AsyncJob.Replay? = nil
     ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
         if recipe.isAsync { return try context.asyncStepObject(for: recipe, arguments: arguments) }
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
+        // In an async request, an attempt after the first finds what the one before built.
+        var kept: AnyObject?
+        var logIndex = -1
+        if let job = context.asyncJob {
+            switch replayed ?? job.replay(.object, recipe) {
+            case .complete(let object): return object as AnyObject
+            case .constructed(let object): kept = object
+            case .new(let index): logIndex = index
+            }
+        }
         try context.checkStack(building: metadata.name)
         // The frame goes on the stack before the initializer runs, so an
         // initializer that asks for its own type is a cycle, not a stack overflow.
@@ -351,12 +388,15 @@ extension Injector {
         context.startShared(recipe)
         let object: AnyObject
         do {
-            if metadata.initializerDependencies.isEmpty {
+            if let kept {
+                object = kept
+            } else if metadata.initializerDependencies.isEmpty {
                 object = try metadata.construct(arguments: arguments)
             } else {
                 object = try recipe.owner.construct(
                     metadata, arguments: arguments, links: recipe.links, at: depth, in: context)
             }
+            if logIndex >= 0, let job = context.asyncJob { job.constructed(object, at: logIndex) }
             if isTracing, let tracer { tracer.record(.init(.built, metadata.name, nil, nil, context.traceDepth, nil)) }
             if let accepts = recipe.accepts {
                 guard accepts(object) else {
@@ -378,6 +418,14 @@ extension Injector {
     private func call(
         _ recipe: Recipe, in context: ResolutionContext, _ body: () throws -> Any?
     ) throws -> Any? {
+        var logIndex = -1
+        if let job = context.asyncJob {
+            switch job.replay(.value, recipe) {
+            case .complete(let value): return value
+            case .constructed: break
+            case .new(let index): logIndex = index
+            }
+        }
         try context.checkStack(building: recipe.typeName)
         let depth = context.frames.count
         context.frames.append(
@@ -394,20 +442,36 @@ extension Injector {
             throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
         }
         let frame = context.frames.removeLast()
+        let closes = frame.lowlink >= depth
         guard let value else {
-            if frame.lowlink < depth { context.reached(lowlink: frame.lowlink) }
+            // Requirements that waited for this value stay empty, as they would have
+            // been had it been made first.
+            if !context.backReferences.isEmpty { context.backReferences.removeAll { $0.recipe === recipe } }
+            if closes { closeCycle(from: frame.deferredStart, at: depth, in: context) }
+            if !closes { context.reached(lowlink: frame.lowlink) }
             context.finishShared(recipe)
+            if logIndex >= 0, let job = context.asyncJob { job.completed(nil, at: logIndex) }
             return nil
         }
         if isTracing, let tracer {
             tracer.record(.init(.built, typeName(Swift.type(of: value)), nil, nil, context.traceDepth + 1, nil))
         }
-        if let accepts = recipe.accepts, !accepts(value) {
+        do {
+            if let accepts = recipe.accepts, !accepts(value) {
+                throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
+                    .bound(at: recipe.binding)
+            }
+            if context.backReferences.contains(where: { $0.recipe === recipe }) {
+                // Objects built for this closure (or the dependencies it declares)
+                // that point back to its value: filled now that it exists.
+                try context.writeBackReferences(to: value as AnyObject, of: recipe)
+            }
+        } catch let error as InjectionError {
+            context.dropDeferred(from: frame.deferredStart)
             context.finishShared(recipe)
-            throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
-                .bound(at: recipe.binding)
+            throw error
         }
-        if frame.lowlink < depth {
+        if !closes {
             // The value holds an object of a cycle that is not complete yet: keep it
             // to this thread until the cycle is, like the cycle's own members.
             context.reached(lowlink: frame.lowlink)
@@ -417,9 +481,29 @@ extension Injector {
             }
             return value
         }
+        // The children that pointed back to the value are awoken and stored first.
+        closeCycle(from: frame.deferredStart, at: depth, in: context)
         store(value, for: recipe, in: context)
         context.finishShared(recipe)
+        if logIndex >= 0, let job = context.asyncJob { job.completed(value, at: logIndex) }
         return value
+    }
+
+    /// Awakes and stores the members of a cycle that closes at the frame at `depth`
+    /// (the closure whose value they point back to), deferred from `start` on.
+    private func closeCycle(from start: Int, at depth: Int, in context: ResolutionContext) {
+        guard context.deferred.count > start else { return }
+        let members = Array(context.deferred[start...])
+        context.deferred.removeSubrange(start...)
+        for member in members {
+            if let metadata = member.metadata { awake(member.object as AnyObject, metadata, depth, context) }
+        }
+        for member in members {
+            if let recipe = member.recipe { complete(member.object, for: recipe, in: context) }
+        }
+        if let job = context.asyncJob {
+            for member in members where member.metadata != nil { job.completed(member.object as AnyObject) }
+        }
     }
 
     /// Fills `object`'s requirements in order, then awakes and publishes it, or
@@ -474,6 +558,10 @@ extension Injector {
             if let memberRecipe = member.recipe { complete(member.object, for: memberRecipe, in: context) }
         }
         if let recipe { complete(object, for: recipe, in: context) }
+        if let job = context.asyncJob {
+            for member in members where member.metadata != nil { job.completed(member.object as AnyObject) }
+            job.completed(object)
+        }
         return object
     }
 

@@ -47,7 +47,9 @@ final class AsyncGate: Sendable {
             var visited: Set<ObjectIdentifier> = []
             func search(_ path: [ObjectIdentifier]) -> [ObjectIdentifier]? {
                 guard let wanted = path.last, visited.insert(wanted).inserted else { return nil }
-                if underway.contains(wanted) { return path }
+                // Not the build waited for itself: a task started inside a step
+                // inherits its `underway`, and may wait for what the step builds.
+                if path.count > 1, underway.contains(wanted) { return path }
                 // What the tasks building `wanted` (and their child tasks) wait for.
                 for wait in waits.values where wait.underway.contains(wanted) {
                     if let found = search(path + [wait.key]) { return found }
