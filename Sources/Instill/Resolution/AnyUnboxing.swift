@@ -31,7 +31,14 @@ enum AnyUnboxing {
     /// coercion, which asks nothing.
     static func reference(_ value: Any) -> AnyObject? {
         guard Swift.type(of: value) is AnyClass else { return nil }
-        return object(value) ?? (value as AnyObject)
+        return anyObject(value)
+    }
+
+    /// `value as AnyObject`, without the conformance search when `value` stores a
+    /// class type (see ``reference(_:)``).
+    @inline(__always)
+    static func anyObject(_ value: Any) -> AnyObject {
+        object(value) ?? (value as AnyObject)
     }
 
     /// The object in `value`, when it is stored as a class type (not an existential);

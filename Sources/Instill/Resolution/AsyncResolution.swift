@@ -153,7 +153,7 @@ final class AsyncJob {
                 }
                 if kind == .object, step.isMade, let object = step.value {
                     cursor = step.resume
-                    return .constructed(object as AnyObject)
+                    return .constructed(AnyUnboxing.anyObject(object))
                 }
                 cursor += 1
                 return .new(cursor - 1)
@@ -186,7 +186,7 @@ final class AsyncJob {
         var index = log.count - 1
         while index >= 0 {
             if log[index].kind == .object, log[index].end == nil, let logged = log[index].value,
-                logged as AnyObject === object
+                AnyUnboxing.anyObject(logged) === object
             {
                 log[index].end = log.count
                 return
@@ -380,7 +380,7 @@ extension ResolutionContext {
         guard let value = try asyncStepValue(for: recipe, arguments: arguments) else {
             throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
         }
-        return value as AnyObject
+        return AnyUnboxing.anyObject(value)
     }
 }
 

@@ -210,7 +210,7 @@ final class FixedDependency: @unchecked Sendable {  // immutable after init
         self.layout = layout
         self.storage = storage
         if let value, Swift.type(of: value) is AnyClass {
-            let object = value as AnyObject
+            let object = AnyUnboxing.anyObject(value)
             let template = layout.makeTemplate(for: object)
             self.object = template == nil ? nil : object
             self.template = template

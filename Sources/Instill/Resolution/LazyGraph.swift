@@ -32,7 +32,7 @@ final class LazyGraph: Sendable {
             self.recipe = recipe
             if isSealed, Swift.type(of: value) is AnyClass {
                 self.value = nil
-                self.object = value as AnyObject
+                self.object = AnyUnboxing.anyObject(value)
             } else {
                 self.value = value
             }

@@ -332,7 +332,7 @@ extension Injector {
             throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
         }
         // A recipe with object metadata produces objects.
-        return AnyUnboxing.object(value) ?? value as AnyObject
+        return AnyUnboxing.anyObject(value)
     }
 
     /// Builds, fills and awakes an `Injectable` object for `recipe`.
@@ -374,7 +374,7 @@ extension Injector {
         var logIndex = -1
         if let job = context.asyncJob {
             switch replayed ?? job.replay(.object, recipe) {
-            case .complete(let object): return object as AnyObject
+            case .complete(let object): return object.map(AnyUnboxing.anyObject) ?? (object as AnyObject)
             case .constructed(let object): kept = object
             case .new(let index): logIndex = index
             }
@@ -464,7 +464,7 @@ extension Injector {
             if context.backReferences.contains(where: { $0.recipe === recipe }) {
                 // Objects built for this closure (or the dependencies it declares)
                 // that point back to its value: filled now that it exists.
-                try context.writeBackReferences(to: value as AnyObject, of: recipe)
+                try context.writeBackReferences(to: AnyUnboxing.anyObject(value), of: recipe)
             }
         } catch let error as InjectionError {
             context.dropDeferred(from: frame.deferredStart)
@@ -496,13 +496,13 @@ extension Injector {
         let members = Array(context.deferred[start...])
         context.deferred.removeSubrange(start...)
         for member in members {
-            if let metadata = member.metadata { awake(member.object as AnyObject, metadata, depth, context) }
+            if let metadata = member.metadata { awake(AnyUnboxing.anyObject(member.object), metadata, depth, context) }
         }
         for member in members {
             if let recipe = member.recipe { complete(member.object, for: recipe, in: context) }
         }
         if let job = context.asyncJob {
-            for member in members where member.metadata != nil { job.completed(member.object as AnyObject) }
+            for member in members where member.metadata != nil { job.completed(AnyUnboxing.anyObject(member.object)) }
         }
     }
 
@@ -559,7 +559,7 @@ extension Injector {
         }
         if let recipe { complete(object, for: recipe, in: context) }
         if let job = context.asyncJob {
-            for member in members where member.metadata != nil { job.completed(member.object as AnyObject) }
+            for member in members where member.metadata != nil { job.completed(AnyUnboxing.anyObject(member.object)) }
             job.completed(object)
         }
         return object
