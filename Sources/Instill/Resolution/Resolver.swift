@@ -447,8 +447,11 @@ extension Injector {
             // Requirements that waited for this value stay empty, as they would have
             // been had it been made first.
             if !context.backReferences.isEmpty { context.backReferences.removeAll { $0.recipe === recipe } }
-            if closes { closeCycle(from: frame.deferredStart, at: depth, in: context) }
-            if !closes { context.reached(lowlink: frame.lowlink) }
+            if !closes {
+                context.reached(lowlink: frame.lowlink)
+            } else if context.deferred.count > frame.deferredStart {
+                closeCycle(from: frame.deferredStart, at: depth, in: context)
+            }
             context.finishShared(recipe)
             if logIndex >= 0, let job = context.asyncJob { job.completed(nil, at: logIndex) }
             return nil
@@ -461,7 +464,7 @@ extension Injector {
                 throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
                     .bound(at: recipe.binding)
             }
-            if context.backReferences.contains(where: { $0.recipe === recipe }) {
+            if !context.backReferences.isEmpty, context.backReferences.contains(where: { $0.recipe === recipe }) {
                 // Objects built for this closure (or the dependencies it declares)
                 // that point back to its value: filled now that it exists.
                 try context.writeBackReferences(to: AnyUnboxing.anyObject(value), of: recipe)
@@ -482,7 +485,7 @@ extension Injector {
             return value
         }
         // The children that pointed back to the value are awoken and stored first.
-        closeCycle(from: frame.deferredStart, at: depth, in: context)
+        if context.deferred.count > frame.deferredStart { closeCycle(from: frame.deferredStart, at: depth, in: context) }
         store(value, for: recipe, in: context)
         context.finishShared(recipe)
         if logIndex >= 0, let job = context.asyncJob { job.completed(value, at: logIndex) }
