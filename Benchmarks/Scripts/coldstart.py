@@ -235,6 +235,20 @@ def tree_source(shape: str, n: int) -> str:
     return "".join(out)
 
 
+CHUNK = 200  # statements per generated function: the optimiser is superlinear in a function's size
+
+
+def chunked(name: str, signature: str, statements: list[str]) -> str:
+    """`name` as a function whose `statements` are spread over helper functions of CHUNK each."""
+    out = []
+    parts = [statements[i:i + CHUNK] for i in range(0, len(statements), CHUNK)] or [[]]
+    for index, part in enumerate(parts):
+        out.append(f"@inline(never) private func {name}Part{index}{signature} {{\n")
+        out.extend(f"    {line}\n" for line in part)
+        out.append("}\n")
+    return "".join(out)
+
+
 def registered_deps(i: int) -> list[int]:
     return list(range(max(0, i - FAN_IN), i))
 
@@ -262,45 +276,57 @@ def registered_source(n: int) -> str:
         args = ", ".join(f"d{k}: p{d}" for k, d in enumerate(deps))
         out.append(f"    lazy var p{i}: any P{i} = C{i}({args})\n")
     out.append("}\n")
+    out.append(chunked("handWritten", "(_ root: HandRoot)", [f"keep(root.p{i})" for i in range(n)]))
+    parts = (n + CHUNK - 1) // CHUNK
     out.append("func handWritten() -> AnyObject {\n    let root = HandRoot()\n")
-    for i in range(n):
-        out.append(f"    keep(root.p{i})\n")
+    out.extend(f"    handWrittenPart{k}(root)\n" for k in range(parts))
     out.append("    return root\n}\n")
     # Instill, the recommended form: each protocol bound to a closure that declares its
     # dependencies and builds the class, so the compiler converts it to the protocol.
-    out.append("\n// MARK: Instill\n\nstruct GraphModule: Module {\n    func configure(_ binder: Binder) {\n")
+    out.append("\n// MARK: Instill\n\n")
+    lines = []
     for i in range(n):
         deps = registered_deps(i)
         if deps:
             types = ", ".join(f"(any P{d}).self" for d in deps)
             args = ", ".join(f"d{k}: ${k}" for k in range(len(deps)))
-            out.append(f"        binder.bind((any P{i}).self, scope: .singleton, dependencies: {types}) {{ C{i}({args}) }}\n")
+            lines.append(f"binder.bind((any P{i}).self, scope: .singleton, dependencies: {types}) {{ C{i}({args}) }}")
         else:
-            out.append(f"        binder.bind((any P{i}).self, scope: .singleton) {{ _ in C{i}() }}\n")
+            lines.append(f"binder.bind((any P{i}).self, scope: .singleton) {{ _ in C{i}() }}")
+    out.append(chunked("configureGraph", "(_ binder: Binder)", lines))
+    out.append("struct GraphModule: Module {\n    func configure(_ binder: Binder) {\n")
+    out.extend(f"        configureGraphPart{k}(binder)\n" for k in range(parts))
     out.append("    }\n}\n")
     # Instill, the link form: each protocol bound to the Injectable class, built with its
     # declared initializer; the class's conformance to the protocol is checked at run time.
+    out.append(chunked("configureLinks", "(_ binder: Binder)",
+                       [f"binder.bind((any P{i}).self, to: C{i}.self, scope: .singleton)" for i in range(n)]))
     out.append("struct LinkModule: Module {\n    func configure(_ binder: Binder) {\n")
-    for i in range(n):
-        out.append(f"        binder.bind((any P{i}).self, to: C{i}.self, scope: .singleton)\n")
+    out.extend(f"        configureLinksPart{k}(binder)\n" for k in range(parts))
     out.append("    }\n}\n")
     out.append("func instillInjector() throws -> Injector { try Injector(modules: [GraphModule()]) }\n")
     out.append("func instillLinkInjector() throws -> Injector { try Injector(modules: [LinkModule()]) }\n")
+    out.append(chunked("instillBuild", "(_ injector: Injector) throws",
+                       [f"keep(try injector.getObject((any P{i}).self))" for i in range(n)]))
     out.append("func instillBuild(_ injector: Injector) throws -> AnyObject {\n")
-    for i in range(n):
-        out.append(f"    keep(try injector.getObject((any P{i}).self))\n")
+    out.extend(f"    try instillBuildPart{k}(injector)\n" for k in range(parts))
     out.append("    return injector\n}\n")
     out.append("let instillRoots: [Any.Type] = []\n")
     # Swinject.
-    out.append("\n// MARK: Swinject\n\nfunc swinjectContainer() -> Container {\n    let c = Container()\n")
+    out.append("\n// MARK: Swinject\n\n")
+    lines = []
     for i in range(n):
         deps = registered_deps(i)
         args = ", ".join(f"d{k}: r.resolve((any P{d}).self)!" for k, d in enumerate(deps))
-        out.append(f"    c.register((any P{i}).self) {{ r in C{i}({args}) }}.inObjectScope(.container)\n")
+        lines.append(f"c.register((any P{i}).self) {{ r in C{i}({args}) }}.inObjectScope(.container)")
+    out.append(chunked("registerAll", "(_ c: Container)", lines))
+    out.append("func swinjectContainer() -> Container {\n    let c = Container()\n")
+    out.extend(f"    registerAllPart{k}(c)\n" for k in range(parts))
     out.append("    return c\n}\n")
+    out.append(chunked("swinjectBuild", "(_ c: Container)",
+                       [f"keep(c.resolve((any P{i}).self)!)" for i in range(n)]))
     out.append("func swinjectBuild(_ c: Container) -> AnyObject {\n")
-    for i in range(n):
-        out.append(f"    keep(c.resolve((any P{i}).self)!)\n")
+    out.extend(f"    swinjectBuildPart{k}(c)\n" for k in range(parts))
     out.append("    return c\n}\n")
     return "".join(out)
 
@@ -547,18 +573,20 @@ def main() -> None:
         return
     if args.smoke:
         args.sizes, args.runs, args.no_callgrind = [50], 1, True
-    targets = generate(args.shapes, args.sizes)
+    generate(args.shapes, args.sizes)
     configuration = "debug" if args.smoke else "release"
-    bin_path = build(targets, configuration) if not args.skip_build else pathlib.Path(
-        subprocess.run(["swift", "build", "-c", configuration, "--show-bin-path"], cwd=WORK,
-                       check=True, capture_output=True, text=True).stdout.strip())
     results = []
-    for shape in args.shapes:
-        for size in args.sizes:
+    # Smallest programs first, each built and measured before the next is built, so
+    # that the figures of the small ones come in minutes.
+    for size in sorted(args.sizes):
+        for shape in args.shapes:
+            bin_path = build([target_name(shape, size)], configuration) if not args.skip_build else pathlib.Path(
+                subprocess.run(["swift", "build", "-c", configuration, "--show-bin-path"], cwd=WORK,
+                               check=True, capture_output=True, text=True).stdout.strip())
             print(f"measuring {shape} at {size} types", file=sys.stderr)
             results.append(measure(bin_path, shape, size, args.runs, not args.no_callgrind))
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+            if args.json:
+                args.json.write_text(json.dumps(results, indent=2))
     if args.chart and not args.no_callgrind:
         chart(results, json.loads(args.before.read_text()) if args.before else [], args.chart)
     print(table(results, not args.no_callgrind))
