@@ -485,7 +485,9 @@ extension Injector {
             return value
         }
         // The children that pointed back to the value are awoken and stored first.
-        if context.deferred.count > frame.deferredStart { closeCycle(from: frame.deferredStart, at: depth, in: context) }
+        if context.deferred.count > frame.deferredStart {
+            closeCycle(from: frame.deferredStart, at: depth, in: context)
+        }
         store(value, for: recipe, in: context)
         context.finishShared(recipe)
         if logIndex >= 0, let job = context.asyncJob { job.completed(value, at: logIndex) }
