@@ -80,6 +80,13 @@ private enum CreationGroup {
     /// holds every shared member of its component, so a component with a member that
     /// has no gate yet cannot pass through one, and it is found whole.
     static func assignGates(reachableFrom root: Recipe) {
+        let rootDependencies = root.isSettled ? [] : root.staticDependencies()
+        // The common case, a recipe whose dependencies were built first: every one is
+        // settled (or the recipe itself), so the recipe is a group of its own.
+        if rootDependencies.allSatisfy({ $0.isSettled || $0 === root }) {
+            assignGate(to: [root])
+            return
+        }
         var recipes: [Recipe] = []
         var indices: [ObjectIdentifier: Int] = [:]
         var lowlinks: [Int] = []
@@ -87,25 +94,27 @@ private enum CreationGroup {
         var stack: [Int] = []
         var path: [Visit] = []
 
-        func enter(_ recipe: Recipe) {
+        func enter(_ recipe: Recipe, dependencies: [Recipe]) {
             let node = recipes.count
             recipes.append(recipe)
             indices[ObjectIdentifier(recipe)] = node
             lowlinks.append(node)
             isOnStack.append(true)
             stack.append(node)
-            path.append(Visit(node: node, dependencies: recipe.isSettled ? [] : recipe.staticDependencies()))
+            path.append(Visit(node: node, dependencies: dependencies))
         }
 
-        enter(root)
+        enter(root, dependencies: rootDependencies)
         while let visit = path.last {
             if visit.next < visit.dependencies.count {
                 let dependency = visit.dependencies[visit.next]
                 path[path.count - 1].next += 1
+                // A settled group is complete: no unsettled recipe's group runs through it.
+                if dependency.isSettled { continue }
                 if let node = indices[ObjectIdentifier(dependency)] {
                     if isOnStack[node] { lowlinks[visit.node] = min(lowlinks[visit.node], node) }
                 } else {
-                    enter(dependency)
+                    enter(dependency, dependencies: dependency.staticDependencies())
                 }
                 continue
             }
