@@ -22,7 +22,10 @@ private func computeTypeName(_ type: Any.Type) -> String {
     if TypeKind.isHandle(type), let handle = type as? any ProviderMarker.Type {
         return "\(handle.genericName)<\(typeName(handle.valueType))>"
     }
-    var reflected = String(reflecting: type)
+    // `_typeName`, not `String(reflecting:)`: printing a metatype first asks the
+    // runtime whether it is `CustomDebugStringConvertible` (and more), conformance
+    // searches whose cost grows with the program, once for every type named.
+    var reflected = _typeName(type, qualified: true)
     // Private types reflect as `Module.(unknown context at $1234).Name`.
     while let marker = reflected.firstRange(of: "(unknown context at ") {
         guard let close = reflected[marker.upperBound...].firstIndex(of: ")") else { break }

@@ -25,7 +25,7 @@ struct DeclaredDependency: Sendable {
     /// As chains and graphs show it: `any Database`, `Logger? named "audit"`.
     var label: String {
         var text: String
-        if let optional = declaredType.type as? any OptionalMarker.Type {
+        if TypeKind.isOptional(declaredType.type), let optional = declaredType.type as? any OptionalMarker.Type {
             let wrapped = typeName(optional.wrappedType)
             text = wrapped.hasPrefix("any ") ? "(\(wrapped))?" : "\(wrapped)?"
         } else {
