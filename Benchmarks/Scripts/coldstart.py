@@ -411,9 +411,24 @@ def instructions(executable: pathlib.Path, *args: str) -> int:
     raise RuntimeError("no callgrind summary")
 
 
-def measure(bin_path: pathlib.Path, shape: str, size: int, runs: int, callgrind: bool) -> dict:
+def measure_diagnostics(executable: pathlib.Path, result: dict, callgrind: bool) -> None:
+    """`validate()` and `graph()` (with its DOT text): medians of three processes, and
+    callgrind's count per type (the process less the same program building nothing)."""
+    validate = [run(executable, "Instill", "validate") for _ in range(3)]
+    result["validate_ns"] = statistics.median(v["validate_ns"] for v in validate)
+    result["graph_ns"] = statistics.median(v["graph_ns"] for v in validate)
+    if callgrind:
+        result["diagnostics_instructions"] = instructions(executable, "Instill", "validate") - instructions(
+            executable, "none")
+
+
+def measure(bin_path: pathlib.Path, shape: str, size: int, runs: int, callgrind: bool,
+            diagnostics_only: bool = False) -> dict:
     executable = bin_path / target_name(shape, size)
     result = {"shape": shape, "size": size, "variants": {}}
+    if diagnostics_only:
+        measure_diagnostics(executable, result, callgrind)
+        return result
     baseline = instructions(executable, "none") if callgrind else 0
     for variant in VARIANTS + EXTRA_VARIANTS.get(shape, []):
         firsts = [run(executable, variant, "first")["first_ns"] for _ in range(runs)]
@@ -426,10 +441,7 @@ def measure(bin_path: pathlib.Path, shape: str, size: int, runs: int, callgrind:
             entry["first_instructions"] = first
             entry["warm_instructions"] = (nine - one) / 9
         result["variants"][variant] = entry
-    if True:
-        validate = [run(executable, "Instill", "validate") for _ in range(3)]
-        result["validate_ns"] = statistics.median(v["validate_ns"] for v in validate)
-        result["graph_ns"] = statistics.median(v["graph_ns"] for v in validate)
+    measure_diagnostics(executable, result, callgrind)
     return result
 
 
@@ -556,6 +568,7 @@ def main() -> None:
     parser.add_argument("--json", type=pathlib.Path)
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--instill", type=pathlib.Path, help="another checkout of Instill to measure (a baseline)")
+    parser.add_argument("--diagnostics-only", action="store_true", help="measure validate() and graph() only")
     parser.add_argument("--chart", type=pathlib.Path, help="write an SVG chart of the first builds here")
     parser.add_argument("--before", type=pathlib.Path, help="--json of a baseline run, drawn in the chart")
     parser.add_argument("--from-json", type=pathlib.Path, help="draw the chart and table from a --json file, run nothing")
@@ -584,11 +597,17 @@ def main() -> None:
                 subprocess.run(["swift", "build", "-c", configuration, "--show-bin-path"], cwd=WORK,
                                check=True, capture_output=True, text=True).stdout.strip())
             print(f"measuring {shape} at {size} types", file=sys.stderr)
-            results.append(measure(bin_path, shape, size, args.runs, not args.no_callgrind))
+            results.append(measure(bin_path, shape, size, args.runs, not args.no_callgrind, args.diagnostics_only))
             if args.json:
                 args.json.write_text(json.dumps(results, indent=2))
     if args.chart and not args.no_callgrind:
         chart(results, json.loads(args.before.read_text()) if args.before else [], args.chart)
+    if args.diagnostics_only:
+        for r in results:
+            per_type = r.get("diagnostics_instructions", 0) / r["size"]
+            print(f"{r['shape']} {r['size']}: validate {r['validate_ns'] / 1e6:.1f} ms, graph {r['graph_ns'] / 1e6:.1f} ms, "
+                  f"{per_type / 1000:,.1f} k instructions per type")
+        return
     print(table(results, not args.no_callgrind))
 
 
