@@ -211,7 +211,7 @@ def tree_source(shape: str, n: int) -> str:
             "func instillInjector() throws -> Injector { try Injector(modules: [LogModule()]) }\n"
         )
     else:
-        out.append("func instillInjector() throws -> Injector { try Injector() }\n")
+        out.append("func instillInjector() throws -> Injector { Injector() }\n")
     out.append("func instillLinkInjector() throws -> Injector { try instillInjector() }\n")
     out.append("func instillBuild(_ injector: Injector) throws -> AnyObject { try injector.getObject(T0.self) }\n")
     out.append("let instillRoots: [Any.Type] = [T0.self]\n")
