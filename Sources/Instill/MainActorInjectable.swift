@@ -32,6 +32,13 @@
 /// of a nonisolated type throws ``InjectionError/Kind-swift.struct/mainActorRequired``,
 /// and builds nothing. A main-actor type may depend on nonisolated services. See
 /// <doc:Concurrency>.
+///
+/// The protocol itself is main-actor isolated, so a conforming class is a main-actor
+/// class whether or not it writes `@MainActor`: in a target whose default isolation
+/// is nonisolated, and in an Xcode 26 app target whose default isolation is the main
+/// actor, where a class conforming to a `Sendable` protocol of another module would
+/// otherwise be inferred `nonisolated`.
+@MainActor
 public protocol MainActorInjectable: AnyObject, Sendable, SendableMetatype {
     /// The properties the injector fills, in order. Evaluated once per type, on the
     /// main actor.
