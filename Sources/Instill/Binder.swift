@@ -187,6 +187,18 @@ public final class Binder {
         scopeOverrides[ObjectIdentifier(type)] = scope
     }
 
+    /// Sets the scope of a main-actor type for this injector, whatever it declares:
+    /// one view model or coordinator per session, for example.
+    ///
+    /// ```swift
+    /// binder.setScope(.singleton, for: PlayerViewModel.self)
+    /// ```
+    public func setScope<T: MainActorInjectable>(
+        _ scope: Scope, for type: T.Type, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        scopeOverrides[ObjectIdentifier(type)] = scope
+    }
+
     /// Builds the singleton bound to `type` when the injector is created, instead of
     /// on first request. The injector's creation throws
     /// ``InjectionError/Kind-swift.struct/eagerSingletonNotSingleton`` when it is not

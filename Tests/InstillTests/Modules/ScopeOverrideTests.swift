@@ -23,6 +23,18 @@ struct ScopeOverrideTests {
         #expect(panel.meter.wakeUps == 1)
     }
 
+    @Test("setScope(.singleton) takes a main-actor type too: one view model per injector, built on the main actor")
+    @MainActor
+    func setScopeOnAMainActorType() throws {
+        let injector = try Injector(modules: [Configure { $0.setScope(.singleton, for: SessionViewModel.self) }])
+
+        let first = try injector.getObject(SessionViewModel.self)
+
+        #expect(try injector.getObject(SessionViewModel.self) === first)
+        #expect(try injector.getObject(SessionScreen.self).model === first)
+        #expect(try Injector().getObject(SessionViewModel.self) !== Injector().getObject(SessionViewModel.self))
+    }
+
     @Test("a promoted singleton is one instance per injector, not per process")
     func promotedSingletonIsPerInjector() throws {
         let module = Configure { $0.setScope(.singleton, for: Meter.self) }
@@ -155,6 +167,17 @@ extension ScopeOverrideTests {
         var gauge: (any Gauge)!
         static var requires: Requirements { Requirements(\Cockpit.gauge) }
         init() {}
+    }
+
+    private final class SessionViewModel: MainActorInjectable {
+        var userName: String?
+        init() {}
+    }
+
+    private final class SessionScreen: MainActorInjectable {
+        let model: SessionViewModel
+        init(model: SessionViewModel) { self.model = model }
+        static let initializer = Initializer(mainActorDependencies: SessionViewModel.self) { SessionScreen(model: $0) }
     }
 
     private final class Registry: Injectable {
