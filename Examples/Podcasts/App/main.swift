@@ -1,0 +1,22 @@
+import Instill
+import PodcastsKit
+
+// A podcast app's core, in a target built with Xcode 26's defaults for new app
+// targets: main-actor isolation by default, nonisolated(nonsending) async functions,
+// and inferred isolated conformances (see Package.swift).
+
+let app = try AppContainer()
+
+// From main-actor code, one await builds the list's model: the database opens off
+// the main actor, the model is built on it.
+let list = try await app.injector.getObject(PodcastListViewModel.self)
+await list.load()
+print("Podcasts:", list.titles.joined(separator: ", "))
+
+list.session.userName = "ada"
+await list.subscribe(to: list.titles[0])
+print("Subscribed:", await list.database.subscribed())
+
+try app.logOut()
+let again = try await app.injector.getObject(PodcastListViewModel.self)
+print("After logging out, signed in as:", again.session.userName ?? "nobody")

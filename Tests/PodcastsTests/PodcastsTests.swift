@@ -1,0 +1,103 @@
+import Instill
+import PodcastsKit
+import Testing
+
+/// The transport tests use: it answers from memory and records every path asked.
+nonisolated final class FakeTransport: Transport, Injectable {
+    private let asked = Recorder()
+
+    init() {}
+
+    func get(_ path: String) async throws -> [String] {
+        await asked.record(path)
+        return path == "/podcasts" ? ["Fake Podcast"] : ["fake \(path)"]
+    }
+
+    /// The paths asked so far.
+    func paths() async -> [String] { await asked.paths }
+}
+
+actor Recorder {
+    private(set) var paths: [String] = []
+    func record(_ path: String) { paths.append(path) }
+}
+
+struct FakeTransportModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Transport).self, to: FakeTransport.self)
+    }
+}
+
+/// The podcast app's core, built with Xcode 26's defaults for app targets: each test
+/// is a point of issue 27 ("an app team's first week") or a step of Getting Started.
+@Suite("The podcast app's core")
+struct PodcastsTests {
+    @Test("from main-actor code, one await opens the database off the main actor and builds the list's model on it")
+    func listFromMainActor() async throws {
+        let app = try AppContainer()
+        let list = try await app.injector.getObject(PodcastListViewModel.self)
+        await list.load()
+        #expect(list.titles == ["Swift by Night", "Actors in Practice"])
+        let again = try await app.injector.getObject(PodcastListViewModel.self)
+        #expect(again !== list && again.database === list.database && again.api === list.api)
+    }
+
+    @Test("a test's child injector overrides the transport under the APIClient singleton: the fake is used")
+    func overrideReachesTheSingleton() async throws {
+        let app = try AppContainer()
+        _ = try await app.injector.getObject(PodcastListViewModel.self)  // the parent's client exists already
+        let test = try app.injector.childInjector(modules: [FakeTransportModule()])
+        let list = try await test.getObject(PodcastListViewModel.self)
+        await list.load()
+        #expect(list.titles == ["Fake Podcast"])
+        let fake = try #require(list.api.transport as? FakeTransport)
+        #expect(await fake.paths() == ["/podcasts"])
+        let downloads = try await test.getObject(DownloadManager.self)
+        #expect(downloads.transport is FakeTransport)
+        #expect(try await app.injector.getObject(APIClient.self).transport is LiveTransport)
+    }
+
+    @Test("validate() on the test injector finds nothing: every override reaches")
+    func testInjectorValidates() throws {
+        let test = try AppContainer().injector.childInjector(modules: [FakeTransportModule()])
+        let report = test.validate(roots: [PodcastListViewModel.self, DownloadManager.self])
+        #expect(report.isValid, "\(report)")
+    }
+
+    @Test("the same request from a detached task is an error that names the main-actor type and why")
+    func detachedRequest() async throws {
+        let injector = try AppContainer().injector
+        let error = await Task.detached {
+            do {
+                _ = try await injector.getObject(PodcastListViewModel.self)
+                return nil as InjectionError?
+            } catch {
+                return error as? InjectionError
+            }
+        }.value
+        let thrown = try #require(error)
+        #expect(thrown.kind == .mainActorRequired)
+        #expect(thrown.description.contains("PodcastListViewModel"))
+    }
+
+    @Test("logging out builds a fresh session; models already shown keep theirs")
+    func logOut() async throws {
+        let app = try AppContainer()
+        let list = try await app.injector.getObject(PodcastListViewModel.self)
+        list.session.userName = "ada"
+        try app.logOut()
+        let again = try await app.injector.getObject(PodcastListViewModel.self)
+        #expect(again.session.userName == nil)
+        #expect(list.session.userName == "ada")
+    }
+
+    @Test("Getting Started: a transport no module binds is an error with the chain and the fix")
+    func missingTransport() async throws {
+        let injector = Injector()
+        let error = try await #require(throws: InjectionError.self) {
+            try await injector.getObject(PodcastListViewModel.self)
+        }
+        #expect(error.kind == .noBinding)
+        #expect(error.description == "")
+    }
+}
