@@ -3,7 +3,7 @@ import PodcastsKit
 import Testing
 
 /// The transport tests use: it answers from memory and records every path asked.
-nonisolated final class FakeTransport: Transport, Injectable {
+final class FakeTransport: Transport, Injectable {
     private let asked = Recorder()
 
     init() {}
@@ -98,6 +98,13 @@ struct PodcastsTests {
             try await injector.getObject(PodcastListViewModel.self)
         }
         #expect(error.kind == .noBinding)
-        #expect(error.description == "")
+        #expect(
+            error.description
+                == """
+                noBinding: nothing is bound to any Transport, and it cannot be built automatically.
+                  Requested: PodcastListViewModel
+                  Chain: PodcastListViewModel.init(APIClient) → APIClient.init(any Transport) (declared at PodcastsKit/APIClient.swift:16)
+                  To fix: bind an implementation in a module: binder.bind((any Transport).self, to: SomeType.self), or an instance: binder.bind(value, as: (any Transport).self).
+                """)
     }
 }

@@ -2,7 +2,7 @@ import Instill
 
 /// The app's server API: one instance for the whole app, holding its transport in a
 /// `let`, so it is `Sendable` and usable from any task.
-nonisolated public final class APIClient: Injectable, Sendable {
+public final class APIClient: Injectable, Sendable {
     /// What this client sends its requests through.
     public let transport: any Transport
 

@@ -1,14 +1,14 @@
 import Instill
 
 /// How the app talks to its server: one call per path.
-public protocol Transport: Sendable {
+nonisolated public protocol Transport: Sendable {
     /// The body the server answers for `path`.
     func get(_ path: String) async throws -> [String]
 }
 
 /// The production transport. This example has no network, so it answers from a
 /// small catalogue, as a server would.
-nonisolated public final class LiveTransport: Transport, Injectable {
+public final class LiveTransport: Transport, Injectable {
     /// A transport; the injector builds it through `init()`.
     public init() {}
 
