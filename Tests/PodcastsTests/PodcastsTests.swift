@@ -80,6 +80,13 @@ struct PodcastsTests {
         #expect(thrown.description.contains("PodcastListViewModel"))
     }
 
+    @Test("a preview binds the async database to an instance, so the list's model is built without await")
+    func preview() throws {
+        let injector = try Injector(modules: [AppModule(), PreviewModule()])
+        let list = try injector.getObject(PodcastListViewModel.self)
+        #expect(list.database === (try injector.getObject(Database.self)))
+    }
+
     @Test("logging out builds a fresh session; models already shown keep theirs")
     func logOut() async throws {
         let app = try AppContainer()

@@ -19,6 +19,10 @@ public actor Database: Injectable {
         return Database(path: ":memory:")
     }
 
+    /// An empty in-memory store, made synchronously: what previews bind instead of
+    /// opening the real one (``PreviewModule``).
+    public static func inMemory() -> Database { Database(path: ":memory:") }
+
     /// Subscribes to a podcast.
     public func subscribe(to title: String) { subscriptions.append(title) }
 
