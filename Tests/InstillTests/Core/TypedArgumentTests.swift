@@ -394,14 +394,16 @@ struct TypedArgumentTests {
 
     // MARK: Scopes and the variadic form
 
-    @Test("a singleton that takes an argument is built with the first request's; later ones get it")
+    @Test("a singleton that takes an argument keeps the first request's; later ones get it, with or without one")
     func singletonKeepsFirstArgument() throws {
         let injector = Injector()
+        #expect(throws: InjectionError.self) { try injector.getObject(Session.self) }  // not built yet
 
         let first = try injector.getObject(Session.self, argument: "token-1")
         let second = try injector.getObject(Session.self, argument: "token-2")
+        let third = try injector.getObject(Session.self)
 
-        #expect(first === second)
+        #expect(first === second && second === third)
         #expect(second.token == "token-1")
     }
 
