@@ -181,6 +181,33 @@ extension Initializer {
         self.argument = TypeReference(Argument.self)
     }
 
+    /// An initializer whose closure receives the request's argument, then
+    /// `dependencies` written with ``Resolved``, for named bindings, and may `await`.
+    ///
+    /// - Parameters:
+    ///   - argument: the type of the argument; the type's `Argument` when it is
+    ///     ``TakesArgument``.
+    ///   - first: the first dependency to resolve.
+    ///   - rest: the other dependencies, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the argument and the resolved dependencies.
+    public init<Argument: Sendable, First, each D>(
+        argument: Argument.Type, dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (Argument, First, repeat each D) async throws -> AnyObject
+    ) {
+        self.init(
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
+            defaults: [], takesArguments: true
+        ) { base, arguments in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try await build(arguments.typedArgument(Argument.self), values.0, repeat each values.1)
+        }
+        self.argument = TypeReference(Argument.self)
+    }
+
     /// An initializer of a main-actor type whose closure receives the request's
     /// argument and runs on the main actor.
     ///
@@ -279,6 +306,36 @@ extension Initializer {
             argument: Argument.self,
             dependencies: DeclaredDependencies(
                 DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
+            mainActor: true, build: make)
+    }
+
+    /// An initializer of a main-actor type whose closure receives the request's
+    /// argument, then `dependencies` written with ``Resolved`` (for named bindings),
+    /// and runs on the main actor.
+    ///
+    /// - Parameters:
+    ///   - argument: the type of the argument; the type's `Argument` when it is
+    ///     ``TakesArgument``.
+    ///   - first: the first dependency to resolve.
+    ///   - rest: the other dependencies, in the order `build` receives them.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance, on the main actor, from the argument and the
+    ///     resolved dependencies.
+    @MainActor
+    public init<Argument: Sendable, First, each D>(
+        argument: Argument.Type, mainActorDependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @MainActor @Sendable (Argument, First, repeat each D) throws -> AnyObject
+    ) {
+        let make = MainActorIsolation.unisolatedBuild { base, arguments in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            return try build(arguments.typedArgument(Argument.self), values.0, repeat each values.1)
+        }
+        self.init(
+            argument: Argument.self,
+            dependencies: DeclaredDependencies(
+                DeclaredDependencies.of(first, repeat each rest), file: file, line: line),
             mainActor: true, build: make)
     }
 

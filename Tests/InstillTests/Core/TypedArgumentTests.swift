@@ -48,6 +48,29 @@ private final class PlayerViewModel: MainActorInjectable, TakesArgument {
     static let initializer = Initializer(mainActorArgument: Argument.self) { PlayerViewModel(episodeID: $0) }
 }
 
+/// A main-actor type with a named dependency.
+@MainActor
+private final class ShareSheet: MainActorInjectable, TakesArgument {
+    typealias Argument = EpisodeID
+    let text: String
+    init(text: String) { self.text = text }
+    static let initializer = Initializer(argument: Argument.self, mainActorDependencies: .named("share", String.self)) {
+        id, prefix in ShareSheet(text: "\(prefix) \(id.value)")
+    }
+}
+
+/// The async form with a named dependency.
+private final class Subtitles: Injectable, Sendable, TakesArgument {
+    typealias Argument = EpisodeID
+    let text: String
+    init(text: String) { self.text = text }
+    static let initializer = Initializer(argument: Argument.self, dependencies: .named("share", String.self)) {
+        id, prefix in
+        await Task.yield()
+        return Subtitles(text: "\(prefix) \(id.value)")
+    }
+}
+
 /// A main-actor list that requires the detail view model directly: it cannot pass the id.
 @MainActor
 private final class EpisodeList: MainActorInjectable {
@@ -237,6 +260,20 @@ struct TypedArgumentTests {
         #expect(try browser.open(EpisodeID(value: "1")).title == "Episode 1")
         #expect(try browser.open(EpisodeID(value: "2")).title == "Episode 2")
         #expect(injector.validate(roots: [EpisodeBrowser.self]).isValid)
+    }
+
+    @Test("the forms with named dependencies (Resolved), main actor and async")
+    @MainActor
+    func namedDependencies() async throws {
+        let injector = try Injector(modules: [
+            Podcasts(), ModuleFixtures.Configure { $0.bind("Listen to", named: "share") },
+        ])
+
+        let sheet = try await injector.getObject(ShareSheet.self, argument: EpisodeID(value: "4"))
+        let subtitles = try await injector.getObject(Subtitles.self, argument: EpisodeID(value: "4"))
+
+        #expect(sheet.text == "Listen to 4")
+        #expect(subtitles.text == "Listen to 4")
     }
 
     // MARK: Nonisolated forms
