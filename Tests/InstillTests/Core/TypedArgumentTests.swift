@@ -169,6 +169,13 @@ private final class Downloads: Injectable {
     init() {}
 }
 
+/// An initializer dependency that leads to an argument type.
+private final class Podcatcher: Injectable, Sendable {
+    let download: Download
+    init(download: Download) { self.download = download }
+    static let initializer = Initializer(dependencies: Download.self) { Podcatcher(download: $0) }
+}
+
 /// A type whose `Argument` and initializer disagree: the request is checked against
 /// `Argument`, the initializer reads a `String`.
 private final class Mislabeled: Injectable, Sendable, TakesArgument {
@@ -374,6 +381,19 @@ struct TypedArgumentTests {
             injector.validate(roots: [Downloads.self]).problems.map(\.summary) == [
                 "Download takes an argument (String), but none was given."
             ])
+    }
+
+    @Test("reached as an initializer dependency, the same error, with the initializer in the chain")
+    func reachedAsInitializerDependency() throws {
+        let injector = Injector()
+
+        let error = try #require(throws: InjectionError.self) { try injector.getObject(Podcatcher.self) }
+        let found = injector.validate(roots: [Podcatcher.self]).problems
+
+        #expect(error.summary == "Download takes an argument (String), but none was given.")
+        #expect(error.chain == ["Podcatcher.init(Download)"])
+        #expect(found.map(\.summary) == [error.summary])
+        #expect(found.map(\.chain) == [error.chain])
     }
 
     @Test("graph() shows the argument a type takes")
