@@ -59,6 +59,9 @@ public struct Initializer: Sendable {
     /// Not optional: an optional closure is stored reabstracted, and each call would
     /// go through two thunks.
     var provenBuild: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    /// The type of the one argument every request must pass, for an initializer
+    /// declared with `Initializer(argument:)` (see `Initializer+Argument.swift`).
+    var argument: TypeReference? = nil
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.

@@ -33,6 +33,11 @@ public struct InjectionArguments: Sendable {
         self.isForProvider = forProvider
     }
 
+    /// Records that the argument at `index` was read.
+    func markRead(upTo index: Int = 0) {
+        reads.withLock { $0 = max($0, index + 1) }
+    }
+
     /// How many leading arguments were read: one more than the highest index read.
     var readCount: Int { reads.withLock { $0 } }
 
@@ -48,7 +53,7 @@ public struct InjectionArguments: Sendable {
     ///   ``InjectionError/Kind-swift.struct/argumentMismatch`` when the argument is
     ///   missing or of another type.
     public func argument<Value>(_ index: Int, as type: Value.Type = Value.self) throws -> Value {
-        reads.withLock { $0 = max($0, index + 1) }
+        markRead(upTo: index)
         guard values.indices.contains(index) else {
             throw InjectionError.missingArgument(
                 building: builtType, index: index, expected: typeName(Value.self), count: values.count,

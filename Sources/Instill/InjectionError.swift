@@ -277,6 +277,28 @@ extension InjectionError {
             fix: "pass \(article(expected)) \(expected) at position \(index).")
     }
 
+    /// A request passed no argument to an initializer declared with
+    /// `Initializer(argument:)`, which has no default.
+    static func missingArgument(_ type: String, argument: String) -> InjectionError {
+        InjectionError(
+            .argumentMismatch, type: type,
+            summary: "\(type) takes an argument (\(argument)), but none was given.",
+            fix:
+                "request it with getObject(\(type).self, argument: ...); an object that builds one holds a Provider<\(type)> and calls it with the argument (provider(argument: ...))."
+        )
+    }
+
+    /// A request passed an argument of another type than the one an initializer
+    /// declared with `Initializer(argument:)` reads.
+    static func argumentMismatch(_ type: String, argument: String, given: String) -> InjectionError {
+        InjectionError(
+            .argumentMismatch, type: type,
+            summary: "\(type) takes an argument of type \(argument), but \(article(given)) \(given) was given.",
+            fix:
+                "pass \(article(argument)) \(argument); declare `typealias Argument = \(argument)` and conform \(type) to TakesArgument, so that getObject(\(type).self, argument: ...) accepts only that type."
+        )
+    }
+
     /// Why arguments went unread.
     enum UnreadArguments {
         case initializer, noInitializer, closure, instance

@@ -35,6 +35,9 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         /// "closure", "provider", "injector" (an ``ObjectFactory``), "unbound", or
         /// "none" (an optional dependency with nothing bound, which receives `nil`).
         public let source: String
+        /// The type of the argument every request must pass, for a type whose
+        /// ``Initializer`` takes one (`Initializer(argument:)`); `nil` otherwise.
+        public let argument: String?
         /// Whether a validation problem concerns this node.
         public let hasProblem: Bool
     }
@@ -84,6 +87,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
             var label = node.typeName
             if let name = node.name { label += " \"\(name)\"" }
             label += "\n" + (node.scope.map { "\($0), \(node.source)" } ?? node.source)
+            if let argument = node.argument { label += "\nargument: \(argument)" }
             var attributes = ["label=\(quoted(label))"]
             if node.source == "link" { attributes.append("style=dashed") }
             if node.hasProblem { attributes.append("color=red, fontcolor=red") }
@@ -175,6 +179,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         if node.source == "none" { return (title + " (nil: nothing bound)", current) }
         var details = node.scope.map { "\($0)" } ?? ""
         if node.source != "automatic" && node.source != "link" { details += ", \(node.source)" }
+        if let argument = node.argument { details += ", argument: \(argument)" }
         return (title + " (\(details))", current)
     }
 

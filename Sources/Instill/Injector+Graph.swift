@@ -21,7 +21,7 @@ extension Injector {
             guard let node = walker.nodes[key] else { return nil }
             return InjectionGraph.Node(
                 id: position, typeName: node.type.description, name: key.name, scope: node.scope,
-                source: node.source, hasProblem: node.problem)
+                source: node.source, argument: node.argument?.description, hasProblem: node.problem)
         }
         let edges = walker.edges.compactMap { edge -> InjectionGraph.Edge? in
             guard let from = index[edge.from], let to = index[edge.to] else { return nil }

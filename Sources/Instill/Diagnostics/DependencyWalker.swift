@@ -19,6 +19,8 @@ struct DependencyWalker {
         var source: String
         var scope: Scope?
         var location: SourceLocation?
+        /// The type of the argument its initializer takes (`Initializer(argument:)`).
+        var argument: TypeReference? = nil
         var problem: Bool = false
     }
 
@@ -175,7 +177,7 @@ struct DependencyWalker {
         addNode(
             Node(
                 key: key, type: type, source: Self.describe(recipe), scope: recipe.effectiveScope,
-                location: recipe.binding?.location))
+                location: recipe.binding?.location, argument: recipe.objectMetadata?.initializer.argument))
         state[key] = .inProgress
         if recipe.isAsync { asyncNodes.insert(key) }
         switch recipe.source {
@@ -246,6 +248,7 @@ struct DependencyWalker {
             Edge(
                 from: key, to: target, label: edge.graphLabel, name: edge.name,
                 isProvider: dependency.kind == .provider, isDeclared: edge.declared != nil))
+        let edgeIndex = edges.count - 1
         guard dependency.kind != .objectFactory else {
             // The injector itself: nothing to resolve.
             if nodes[target] == nil {
@@ -279,10 +282,11 @@ struct DependencyWalker {
         stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared))
         visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
         stack.removeLast()
-        if !holderIsMainActor, let held = try? builder.recipe(for: targetKey, type: dependency.target),
-            held.isMainActor
-        {
-            reportMainActorHeld(held, by: edge, of: holder, stack, requested)
+        if let held = try? builder.recipe(for: targetKey, type: dependency.target) {
+            if !holderIsMainActor, held.isMainActor {
+                reportMainActorHeld(held, by: edge, of: holder, stack, requested)
+            }
+            reportArgumentNotPassed(held, by: edge, at: edgeIndex, stack, requested)
         }
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
@@ -336,6 +340,25 @@ struct DependencyWalker {
         problem.requirementLocation = edge.location?.description
         problems.append(problem)
         edges[edges.count - 1].problem = true
+    }
+
+    /// Reports a requirement or declared dependency that reaches a type whose
+    /// initializer takes a typed argument: it passes none, so the build would throw.
+    /// (A ``Provider`` edge is not reported: its caller passes the argument.)
+    private mutating func reportArgumentNotPassed(
+        _ held: Recipe, by edge: Outgoing, at edgeIndex: Int, _ stack: [Step], _ requested: String
+    ) {
+        var target = held
+        while case .link(let linked) = target.source { target = linked }
+        guard let metadata = target.objectMetadata, let argument = metadata.initializer.argument,
+            !metadata.hasDeclarationError
+        else { return }
+        var problem = InjectionError.missingArgument(metadata.name, argument: argument.description)
+        problem.requestedType = requested
+        problem.chain = stack.compactMap(\.label) + [edge.chainLabel]
+        problem.requirementLocation = edge.location?.description
+        problems.append(problem)
+        edges[edgeIndex].problem = true
     }
 
     private func isMismatch(holder: Scope, held: Scope) -> Bool {

@@ -331,12 +331,9 @@ final class AsyncJob {
         async throws -> AnyObject
     {
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
-        if !metadata.initializer.takesArguments, !arguments.isEmpty {
-            // Before the dependencies are resolved: once they are, only the step may
-            // consume them.
-            throw InjectionError.unreadArguments(
-                metadata.name, given: arguments.count, read: 0, reason: .initializer)
-        }
+        // Before the dependencies are resolved: once they are, only the step may
+        // consume them.
+        try metadata.checkArguments(arguments)
         let declared = metadata.initializer.dependencies
         let values = try await dependencies(declared, of: recipe, metadata: metadata)
         defer { if declared != nil { values.deallocate() } }

@@ -396,7 +396,9 @@ extension Injector {
         if let plan = recipe.plan { return .compiled(plan) }
         guard depth < Self.longestCompiledChain, recipe.scope == .normal, !recipe.isAsync,
             case .build(let metadata) = recipe.source,
-            metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError
+            metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError,
+            // A plan builds without arguments; a typed argument has no default.
+            metadata.initializer.argument == nil
         else { return .never }
         guard recipe.hasAccepted(metadata.classIdentifier) else { return .notYet }
         var steps: [BuildPlan.Step] = []

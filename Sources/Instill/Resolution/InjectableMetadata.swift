@@ -259,6 +259,20 @@ final class InjectableMetadata: Sendable {
         return object
     }
 
+    /// Throws, before the initializer's dependencies are resolved, when `arguments`
+    /// cannot reach it: it reads none and some were given, or it takes a typed
+    /// argument (`Initializer(argument:)`) and none was.
+    func checkArguments(_ arguments: [any Sendable]) throws {
+        if initializer.takesArguments {
+            if arguments.isEmpty, let argument = initializer.argument {
+                throw InjectionError.missingArgument(name, argument: argument.description)
+            }
+        } else if !arguments.isEmpty {
+            // Arguments nobody reads are an error, not silently dropped.
+            throw InjectionError.unreadArguments(name, given: arguments.count, read: 0, reason: .initializer)
+        }
+    }
+
     /// Builds an instance with the initializer's closure.
     @inline(__always)
     func construct(with arguments: InjectionArguments, dependencies: UnsafeMutableRawPointer) throws -> AnyObject {

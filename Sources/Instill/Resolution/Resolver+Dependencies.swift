@@ -14,12 +14,9 @@ extension Injector {
         guard let dependencies = metadata.initializer.dependencies else {
             return try metadata.construct(arguments: arguments)
         }
-        if !metadata.initializer.takesArguments, !arguments.isEmpty {
-            // Refused before the dependencies are resolved: once they are laid out,
-            // only the closure may consume them.
-            throw InjectionError.unreadArguments(
-                metadata.name, given: arguments.count, read: 0, reason: .initializer)
-        }
+        // Refused before the dependencies are resolved: once they are laid out, only
+        // the closure may consume them.
+        try metadata.checkArguments(arguments)
         return try withDeclaredDependencies(
             dependencies, links: links, firstSlot: metadata.requirements.count, at: depth, in: context
         ) { values in

@@ -1,0 +1,118 @@
+/// Requests with a typed argument: `getObject(_:argument:)` for ``TakesArgument``
+/// types, whose argument the compiler checks here.
+extension Injector {
+    /// An assembled object of `type`, built with `argument` passed to its
+    /// initializer.
+    ///
+    /// ```swift
+    /// let loader = try injector.getObject(EpisodeLoader.self, argument: episodeID)
+    /// ```
+    ///
+    /// `argument` must be the type's `Argument`: anything else does not compile. A
+    /// shared scope (`.singleton`, `.weak`, `.graph`) keeps the object the first
+    /// request built, with that request's argument; later requests get it whatever
+    /// they pass (see <doc:DeclaringRequirements#Initializers-with-arguments>).
+    ///
+    /// - Parameters:
+    ///   - type: the type to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - argument: the argument its ``Initializer`` reads.
+    ///   - isolation: the caller's actor; leave the default.
+    /// - Throws: ``InjectionError``.
+    public func getObject<T: Injectable & TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+    ) throws -> T {
+        try resolve(type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// An assembled object of a main-actor `type`, from main-actor code, built with
+    /// `argument` passed to its initializer, on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor func showEpisode(_ id: EpisodeID) throws {
+    ///     let model = try injector.getObject(EpisodeViewModel.self, argument: id)
+    /// }
+    /// ```
+    ///
+    /// From code that is not on the main actor, `await` it to hop to the main actor.
+    ///
+    /// - Parameters:
+    ///   - type: the main-actor type to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - argument: the argument its ``Initializer`` reads.
+    /// - Throws: ``InjectionError``.
+    @MainActor
+    public func getObject<T: MainActorInjectable & TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument
+    ) throws -> T {
+        if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(mainActor: type) }
+        return try resolve(type, named: name, arguments: [argument], onMainActor: true)
+    }
+
+    /// An assembled object of `type`, built with `argument` passed to its
+    /// initializer, awaiting any async steps its graph has.
+    ///
+    /// Its symbol page is hidden so that links to the synchronous form stay
+    /// unambiguous.
+    @_documentation(visibility: internal)
+    public func getObject<T: Injectable & TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> T {
+        try await resolveAwaiting(type, named: name, arguments: [argument], isolation: isolation)
+    }
+
+    /// An assembled object of a main-actor `type`, built with `argument` passed to
+    /// its initializer on the main actor, awaiting any async steps its graph has.
+    ///
+    /// From any async code, `try await injector.getObject(EpisodeViewModel.self,
+    /// argument: id)` hops to the main actor.
+    ///
+    /// Its symbol page is hidden so that links to the synchronous form stay
+    /// unambiguous.
+    @_documentation(visibility: internal)
+    @MainActor
+    public func getObject<T: MainActorInjectable & TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument
+    ) async throws -> T {
+        if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(mainActor: type) }
+        return try await resolveAwaiting(type, named: name, arguments: [argument], isolation: MainActor.shared)
+    }
+}
+
+extension Provider where Value: TakesArgument {
+    /// Builds a `Value` with `argument` passed to its initializer.
+    ///
+    /// ```swift
+    /// var detail: Provider<EpisodeViewModel>!
+    /// let model = try detail(argument: episodeID)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - argument: the argument the value's ``Initializer`` reads.
+    ///   - isolation: the caller's actor; leave the default.
+    public func callAsFunction(argument: Value.Argument, isolation: (any Actor)? = #isolation) throws -> Value {
+        guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
+        return try injector.resolve(
+            Value.self, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+}
+
+extension ObjectFactory {
+    /// An assembled object of `type`, built with `argument` passed to its
+    /// initializer, as `injector.getObject(type, argument: argument)` builds it.
+    ///
+    /// - Parameters:
+    ///   - type: the type to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - argument: the argument its ``Initializer`` reads.
+    ///   - isolation: the caller's actor; leave the default.
+    /// - Throws: ``InjectionError``.
+    public func getObject<T: TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+    ) throws -> T {
+        guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+        return try injector.resolve(
+            type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+}
