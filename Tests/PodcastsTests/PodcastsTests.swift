@@ -80,6 +80,37 @@ struct PodcastsTests {
         #expect(thrown.description.contains("PodcastListViewModel"))
     }
 
+    @Test("the episode screen's model takes the episode's id, typed, from main-actor code, with or without await")
+    func episodeArgument() async throws {
+        let injector = try AppContainer().injector
+        let second = try Self.showEpisode(EpisodeID(2), from: injector)
+        try await second.load()
+        #expect(second.title == "2: The main actor")
+        let first = try await injector.getObject(EpisodeViewModel.self, argument: EpisodeID(1))
+        try await first.load()
+        #expect(first.title == "1: Sendable, explained")
+        #expect(first.downloads === second.downloads)
+    }
+
+    /// What a list's tap handler does: synchronous main-actor code.
+    private static func showEpisode(_ id: EpisodeID, from injector: Injector) throws -> EpisodeViewModel {
+        try injector.getObject(EpisodeViewModel.self, argument: id)
+    }
+
+    @Test("the episode screen's model asked for without its id is an error saying how to pass it")
+    func episodeWithoutArgument() throws {
+        let injector = try AppContainer().injector
+        let error = try #require(throws: InjectionError.self) { try injector.getObject(EpisodeViewModel.self) }
+        #expect(error.kind == .argumentMismatch)
+        #expect(
+            error.description
+                == """
+                argumentMismatch: EpisodeViewModel takes an argument (EpisodeID), but none was given.
+                  Requested: EpisodeViewModel
+                  To fix: request it with getObject(EpisodeViewModel.self, argument: ...); an object that builds one holds a Provider<EpisodeViewModel> and calls it with the argument (provider(argument: ...)).
+                """)
+    }
+
     @Test("a preview binds the async database to an instance, so the list's model is built without await")
     func preview() throws {
         let injector = try Injector(modules: [AppModule(), PreviewModule()])

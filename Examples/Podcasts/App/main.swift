@@ -17,6 +17,12 @@ list.session.userName = "ada"
 await list.subscribe(to: list.titles[0])
 print("Subscribed:", await list.database.subscribed())
 
+// The detail screen takes the episode's id; the compiler checks its type.
+let episode = try app.injector.getObject(EpisodeViewModel.self, argument: EpisodeID(2))
+try await episode.load()
+try await episode.download()
+print("Episode:", episode.title, "- downloaded:", await episode.downloads.downloaded())
+
 try app.logOut()
 let again = try await app.injector.getObject(PodcastListViewModel.self)
 print("After logging out, signed in as:", again.session.userName ?? "nobody")
