@@ -27,6 +27,10 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// report prints them after its verdict.
     public internal(set) var typesNeedingAwait: [String] = []
 
+    /// Those of ``typesNeedingAwait`` whose graph also has a main-actor type: only an
+    /// `await getObject` made from main-actor code builds them.
+    var mainActorTypesNeedingAwait: Set<String> = []
+
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
@@ -38,11 +42,19 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// "Validation passed" or "Validation failed for N problems:" and each problem,
     /// numbered.
     public var description: String {
-        let awaited =
-            typesNeedingAwait.isEmpty
-            ? ""
-            : "\n\nBuilt only by `try await injector.getObject(...)` (async steps): "
-                + typesNeedingAwait.joined(separator: ", ") + "."
+        let anywhere = typesNeedingAwait.filter { !mainActorTypesNeedingAwait.contains($0) }
+        let onMainActor = typesNeedingAwait.filter(mainActorTypesNeedingAwait.contains)
+        var awaited = anywhere.isEmpty && onMainActor.isEmpty ? "" : "\n"
+        if !anywhere.isEmpty {
+            awaited +=
+                "\nBuilt only by `try await injector.getObject(...)` (async steps): "
+                + anywhere.joined(separator: ", ") + "."
+        }
+        if !onMainActor.isEmpty {
+            awaited +=
+                "\nBuilt only by `try await injector.getObject(...)` from @MainActor code (async steps and main-actor types): "
+                + onMainActor.joined(separator: ", ") + "."
+        }
         guard !problems.isEmpty else { return "Validation passed: no problems found." + awaited }
         var text = "Validation failed for \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
         for (index, problem) in problems.enumerated() {

@@ -66,13 +66,15 @@ final class AsyncGate: Sendable {
     /// another task builds it, waits for that build to end, then looks again.
     ///
     /// `underway` are the builds this task (and the tasks it runs in) has under way.
+    /// `body` runs on `isolation`, the caller's actor.
     ///
     /// - Throws: what `body` throws; `CancellationError` when this task is cancelled
     ///   while it waits; ``InjectionError/Kind-swift.struct/crossThreadCycle`` when the
     ///   task building `recipe` waits, directly or through other tasks, for one of
     ///   `underway`.
     func build(
-        _ recipe: Recipe, underway: [ObjectIdentifier], isDone: () -> Bool, _ body: () async throws -> Void
+        _ recipe: Recipe, underway: [ObjectIdentifier], isDone: () -> Bool, isolation: isolated (any Actor)?,
+        _ body: () async throws -> Void
     ) async throws {
         let key = ObjectIdentifier(recipe)
         while !isDone() {
