@@ -19,6 +19,10 @@
 struct AsyncStepRequest: Sendable, CustomReflectable {
     let recipe: Recipe
     let arguments: [any Sendable]
+    /// Not a step: `recipe`'s shared object is claimed by another task's request,
+    /// which built it and awaits a step before it is complete. The driver waits for
+    /// that request to end (see `AsyncClaims.swift`).
+    var waitsForClaim = false
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
 }
@@ -74,7 +78,9 @@ enum AsyncSteps {
         return try await $underway.withValue(underway + [step], operation: body, isolation: isolation)
     }
 
-    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+    /// The running task's identity: the hash of its `UnsafeCurrentTask`, meaningful
+    /// while the task lives.
+    static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
 /// One `await getObject` request: its `.graph` objects, kept across attempts, and
@@ -85,6 +91,9 @@ final class AsyncRequest {
     /// the entry keeps alive, so the key stays its own). A weak-scoped value is kept
     /// here so it lives until the request ends.
     var sharedValues: [ObjectIdentifier: (recipe: Recipe, value: Any?)] = [:]
+    /// The shared objects this request built and claimed (see `AsyncClaims.swift`),
+    /// released when it ends.
+    var claims: [ObjectIdentifier] = []
 }
 
 /// One synchronous resolution an async request runs, again after each async step:
@@ -268,6 +277,10 @@ final class AsyncJob {
         let recipe = step.recipe
         let id = ObjectIdentifier(recipe)
         do {
+            if step.waitsForClaim {
+                try await waitForClaim(on: recipe, isolation: isolation)
+                return
+            }
             if AsyncSteps.isRunning(id) {
                 // Its own step asks for it again (through `await getObject`).
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
@@ -282,7 +295,8 @@ final class AsyncJob {
             case .singleton, .weak:
                 let isPublished = { recipe.sharedValue() != nil }
                 try await AsyncGate.shared.build(
-                    recipe, underway: AsyncSteps.underwayRecipes, isDone: isPublished, isolation: isolation
+                    recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: isPublished,
+                    isolation: isolation
                 ) {
                     let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
                     request.sharedValues[id] = (recipe, value)
@@ -468,6 +482,7 @@ extension Injector {
     ) async throws -> T {
         let onMainActor = MainActorIsolation.isMainActor(isolation)
         let job = AsyncJob(AsyncRequest())
+        defer { job.request.releaseClaims() }
         do {
             do {
                 return try job.attempt(on: self, onMainActor: onMainActor, attempt)
