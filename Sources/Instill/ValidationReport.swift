@@ -23,8 +23,10 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// The types whose graph has an async initializer, closure or provider (not
     /// behind a ``Provider``), in the order the walk found them: the synchronous
     /// `getObject` throws ``InjectionError/Kind-swift.struct/asyncRequired`` for
-    /// them, and `try await injector.getObject(...)` builds them. Not problems: the
-    /// report prints them after its verdict.
+    /// them, and `try await injector.getObject(...)` builds them (from main-actor
+    /// code, for those whose graph has a main-actor type). Not problems: the report
+    /// prints them after its verdict, those only main-actor code builds on a line of
+    /// their own.
     public internal(set) var typesNeedingAwait: [String] = []
 
     /// Those of ``typesNeedingAwait`` whose graph also has a main-actor type: only an

@@ -33,10 +33,12 @@ extension AsyncJob {
     /// answer to ``InjectionError/claimedByAnotherTask(_:arguments:)``); the next
     /// attempt finds the object published, or builds it.
     func waitForClaim(on recipe: Recipe, isolation: isolated (any Actor)?) async throws {
+        let isPublished = { recipe.sharedValue() != nil }
+        // Claiming it means its holder gave up: the next attempt builds it.
+        let nothingToBuild: () async throws -> Void = {}
         try await AsyncGate.shared.build(
-            recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: { recipe.sharedValue() != nil },
-            isolation: isolation
-        ) {}
+            recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: isPublished, isolation: isolation,
+            nothingToBuild)
     }
 }
 

@@ -106,6 +106,57 @@ private struct RemoteFeed: EpisodeFeed {
     let url: String
 }
 
+/// A nonisolated singleton constructed before the async step its requirement reaches.
+private final class Catalog: Injectable, @unchecked Sendable {  // written once, before it is published
+    static let scope: Scope = .singleton
+    let journal: Journal
+    var database: PodcastDatabase!
+    init(journal: Journal) {
+        self.journal = journal
+        journal.record("catalog init")
+    }
+    static let initializer = Initializer(dependencies: Journal.self) { Catalog(journal: $0) }
+    static var requires: Requirements { Requirements(\Catalog.database) }
+    func awakeFromInjection() { journal.record("catalog awake") }
+}
+
+/// A singleton whose async dependency asks, while it opens, for the singleton that
+/// requires it: a cycle, which must not hang on that singleton's claim.
+private final class Shelf: Injectable, @unchecked Sendable {  // written once, before it is published
+    static let scope: Scope = .singleton
+    var index: ShelfIndex!
+    static var requires: Requirements { Requirements(\Shelf.index) }
+    init() {}
+}
+
+private final class ShelfIndex: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+    static let initializer = Initializer(dependencies: ObjectFactory.self) { factory in
+        _ = try await factory.getObject(Shelf.self)
+        return ShelfIndex()
+    }
+}
+
+/// A database whose first opening fails, bound per test.
+private struct FlakyDatabaseModule: Module {
+    let journal: Journal
+    let attempts = Atomic<Int>(0)
+    func configure(_ binder: Binder) {
+        binder.bind(journal)
+        binder.bind(PodcastDatabase.self, scope: .singleton) { [attempts, journal] _ in
+            try await Task.sleep(for: .milliseconds(30))
+            if attempts.add(1, ordering: .relaxed).newValue == 1 { throw DiskFull() }
+            journal.record("database opened")
+            return PodcastDatabase(journal: journal)
+        }
+    }
+}
+
+private struct DiskFull: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+}
+
 /// Requests from another actor.
 private actor Importer {
     func load(_ injector: Injector) async -> String {
@@ -225,6 +276,50 @@ struct AsyncMainActorTests {
         #expect(model.feed.url == "https://example.org/feed")
         let greeting = try await injector.getObject(String.self, named: "greeting", arguments: "listener")
         #expect(greeting == "hello, listener")
+    }
+
+    @Test("a nonisolated singleton over an async database, awaited from many detached tasks at once: one build")
+    func detachedSingleton() async throws {
+        let journal = Journal()
+        let injector = try podcastInjector(journal)
+        let catalogs = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<20 {
+                group.addTask { ObjectIdentifier(try await injector.getObject(Catalog.self)) }
+            }
+            var seen = Set<ObjectIdentifier>()
+            for try await id in group { seen.insert(id) }
+            return seen
+        }
+        #expect(catalogs.count == 1)
+        #expect(journal.count("catalog init") == 1)
+        #expect(journal.count("catalog awake") == 1)
+        #expect(journal.count("database opened") == 1)
+    }
+
+    @Test("when the request that claimed a main-actor singleton fails, a task waiting for it builds it")
+    @MainActor
+    func claimGivenUp() async throws {
+        let journal = Journal()
+        let injector = try Injector(modules: [FlakyDatabaseModule(journal: journal)])
+        let first = Task { @MainActor in try await injector.getObject(LibraryStore.self) }
+        await Task.yield()
+        let second = Task { @MainActor in try await injector.getObject(LibraryStore.self) }
+        let failure = await #expect(throws: InjectionError.self) { try await first.value }
+        #expect(failure?.kind == .providerFailed)
+        let store = try await second.value
+        #expect(store.service != nil)
+        #expect(try await injector.getObject(LibraryStore.self) === store)
+        #expect(journal.count("database opened") == 1)
+        #expect(journal.count("store awake") == 1)
+    }
+
+    @Test(
+        "an async step that asks for the singleton whose requirement it builds is a cycle, not a hang",
+        .timeLimit(.minutes(1)))
+    func cycleThroughClaim() async throws {
+        let injector = Injector()
+        let error = await #expect(throws: InjectionError.self) { try await injector.getObject(Shelf.self) }
+        #expect(error?.kind == .cycle)
     }
 
     @Test("from a detached task, the same request throws mainActorRequired naming the view model, and builds nothing")
