@@ -89,12 +89,15 @@ private final class LibraryStore: MainActorInjectable {
     }
 }
 
-/// A main-actor view model over a named service built by an async closure from the
-/// request's arguments.
+/// A main-actor view model over a named service an async closure builds, and a named
+/// async provider it calls with arguments, on the main actor.
 @MainActor
 private final class EpisodeViewModel: MainActorInjectable {
     var feed: (any EpisodeFeed)!
-    static var requires: Requirements { Requirements().named("remote", \EpisodeViewModel.feed) }
+    var greetings: Provider<String>!
+    static var requires: Requirements {
+        Requirements().named("remote", \EpisodeViewModel.feed).named("greeting", \EpisodeViewModel.greetings)
+    }
     init() {}
 }
 
@@ -260,7 +263,7 @@ struct AsyncMainActorTests {
         #expect(journal.count("list awake") == 10)
     }
 
-    @Test("a named async binding, the request's arguments and a main-actor type in one awaited request")
+    @Test("a main-actor type over a named async binding, and a named async provider it calls with arguments")
     @MainActor
     func namedWithArguments() async throws {
         let injector = try Injector(modules: [
@@ -274,8 +277,9 @@ struct AsyncMainActorTests {
         ])
         let model = try await injector.getObject(EpisodeViewModel.self)
         #expect(model.feed.url == "https://example.org/feed")
-        let greeting = try await injector.getObject(String.self, named: "greeting", arguments: "listener")
-        #expect(greeting == "hello, listener")
+        #expect(try await model.greetings(arguments: "listener") == "hello, listener")
+        let greeting = try await injector.getObject(String.self, named: "greeting", arguments: "subscriber")
+        #expect(greeting == "hello, subscriber")
     }
 
     @Test("a nonisolated singleton over an async database, awaited from many detached tasks at once: one build")
