@@ -177,10 +177,10 @@ struct AsyncStepNotAwaited: Error {}
 extension InjectableMetadata {
     /// Builds an instance with the async initializer, as
     /// ``construct(arguments:dependencies:)`` does with a synchronous one: the same
-    /// argument rules, the same checks of what it built.
-    func constructAwaiting(arguments: [any Sendable], dependencies: UnsafeMutableRawPointer) async throws
-        -> AnyObject
-    {
+    /// argument rules, the same checks of what it built. It runs off the caller's
+    /// actor (a nonisolated async function), and frees `dependencies`.
+    func constructAwaiting(arguments: [any Sendable], dependencies: DependencyHandoff) async throws -> AnyObject {
+        defer { dependencies.free() }
         guard let asyncBuild = initializer.asyncBuild else { throw AsyncStepNotAwaited() }
         let given: InjectionArguments
         if initializer.takesArguments {
@@ -193,7 +193,7 @@ extension InjectableMetadata {
         }
         let object: AnyObject
         do {
-            object = try await asyncBuild(dependencies, given)
+            object = try await asyncBuild(dependencies.buffer, given)
         } catch let error as InjectionError {
             throw error
         } catch let error as CancellationError {

@@ -7,12 +7,14 @@ extension InjectionError.Kind {
 
 extension InjectionError {
     static func mainActorRequired(_ type: String) -> InjectionError {
-        InjectionError(
+        var error = InjectionError(
             .mainActorRequired, type: type,
             summary: "\(type) is isolated to the main actor, and this request does not run on the main actor.",
             fix:
                 "request it from @MainActor code (a @MainActor function, or `await MainActor.run { ... }`), or inject Provider<\(type)> and call it on the main actor."
         )
+        error.mainActorType = type
+        return error
     }
 }
 
@@ -27,5 +29,30 @@ extension InjectionError {
             fix:
                 "make \(holder) a @MainActor MainActorInjectable type, or require Provider<\(required)> and call it on the main actor."
         )
+    }
+}
+
+extension InjectionError {
+    /// This ``Kind-swift.struct/mainActorRequired`` error as an `await getObject` made
+    /// off the main actor reports it: the caller's isolation is the reason, and the
+    /// fix cannot be `MainActor.run`, whose closure is synchronous and cannot await.
+    func awaited(from isolation: (any Actor)?) -> InjectionError {
+        guard let type = mainActorType else { return self }
+        let caller =
+            isolation.map { "the actor \(typeName(Swift.type(of: $0)))" }
+            ?? "nonisolated code (a detached task or a nonisolated function)"
+        var error = InjectionError(
+            .mainActorRequired, type: requestedType,
+            summary:
+                "\(type) is isolated to the main actor, and this `await getObject` was made from \(caller), not from the main actor: only a request made on the main actor builds main-actor objects.",
+            fix:
+                "await the request from @MainActor code (a @MainActor function, or `Task { @MainActor in ... }`), or inject Provider<\(type)> and call it on the main actor."
+        )
+        error.chain = chain
+        error.requirementLocation = requirementLocation
+        error.bindingLocation = bindingLocation
+        error.nearMatches = nearMatches
+        error.mainActorType = type
+        return error
     }
 }

@@ -34,6 +34,10 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     public let underlyingError: (any Error)?
     /// For ``Kind-swift.struct/asyncRequired``: the async step an `await getObject` is to run.
     var asyncStep: AsyncStepRequest? = nil
+    /// For ``Kind-swift.struct/mainActorRequired`` met while resolving: the main-actor
+    /// type that could not be built, to word the error an `await getObject` made off
+    /// the main actor throws.
+    var mainActorType: String? = nil
 
     init(
         _ kind: Kind, type: String, summary: String, fix: String,

@@ -8,8 +8,12 @@ extension Injector {
     /// let audit = try await injector.getObject(Logger.self, named: "audit")
     /// ```
     ///
-    /// The synchronous steps run as ``getObject(_:named:arguments:isolation:)`` runs them; when
-    /// the graph has no async step the call is that synchronous call. An async
+    /// The synchronous steps run as ``getObject(_:named:arguments:isolation:)`` runs them,
+    /// on the caller's actor, before and after the async steps (which run off it); when
+    /// the graph has no async step the call is that synchronous call. From main-actor
+    /// code, ``MainActorInjectable`` types are built even when their graph has async
+    /// steps; from anywhere else they throw
+    /// ``InjectionError/Kind-swift.struct/mainActorRequired``. An async
     /// singleton is built once however many tasks await it: the first task builds it
     /// and the others suspend until it is published, without blocking a thread.
     ///

@@ -19,7 +19,9 @@ extension Injector {
     /// - requirements declared with key paths into another class.
     ///
     /// It also lists, in ``ValidationReport/typesNeedingAwait``, the types whose graph
-    /// has an async step: only `try await injector.getObject(...)` builds them.
+    /// has an async step: only `try await injector.getObject(...)` builds them, and
+    /// when their graph has a main-actor type too, only when awaited from main-actor
+    /// code (the report's text says which).
     ///
     /// It follows the dependencies closure and provider bindings declare, but cannot
     /// see what they ask the injector at run time, and it cannot check that a type
@@ -45,7 +47,7 @@ extension Injector {
             var walker = DependencyWalker(injector: self)
             walker.walk(bindingRoots: true, extraRoots: roots)
             var report = ValidationReport(problems: walker.problems)
-            report.typesNeedingAwait = walker.typesNeedingAwait()
+            (report.typesNeedingAwait, report.mainActorTypesNeedingAwait) = walker.typesNeedingAwait()
             return report
         }
     }

@@ -23,9 +23,15 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// The types whose graph has an async initializer, closure or provider (not
     /// behind a ``Provider``), in the order the walk found them: the synchronous
     /// `getObject` throws ``InjectionError/Kind-swift.struct/asyncRequired`` for
-    /// them, and `try await injector.getObject(...)` builds them. Not problems: the
-    /// report prints them after its verdict.
+    /// them, and `try await injector.getObject(...)` builds them (from main-actor
+    /// code, for those whose graph has a main-actor type). Not problems: the report
+    /// prints them after its verdict, those only main-actor code builds on a line of
+    /// their own.
     public internal(set) var typesNeedingAwait: [String] = []
+
+    /// Those of ``typesNeedingAwait`` whose graph also has a main-actor type: only an
+    /// `await getObject` made from main-actor code builds them.
+    var mainActorTypesNeedingAwait: Set<String> = []
 
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
@@ -38,11 +44,19 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// "Validation passed" or "Validation failed for N problems:" and each problem,
     /// numbered.
     public var description: String {
-        let awaited =
-            typesNeedingAwait.isEmpty
-            ? ""
-            : "\n\nBuilt only by `try await injector.getObject(...)` (async steps): "
-                + typesNeedingAwait.joined(separator: ", ") + "."
+        let anywhere = typesNeedingAwait.filter { !mainActorTypesNeedingAwait.contains($0) }
+        let onMainActor = typesNeedingAwait.filter(mainActorTypesNeedingAwait.contains)
+        var awaited = anywhere.isEmpty && onMainActor.isEmpty ? "" : "\n"
+        if !anywhere.isEmpty {
+            awaited +=
+                "\nBuilt only by `try await injector.getObject(...)` (async steps): "
+                + anywhere.joined(separator: ", ") + "."
+        }
+        if !onMainActor.isEmpty {
+            awaited +=
+                "\nBuilt only by `try await injector.getObject(...)` from @MainActor code (async steps and main-actor types): "
+                + onMainActor.joined(separator: ", ") + "."
+        }
         guard !problems.isEmpty else { return "Validation passed: no problems found." + awaited }
         var text = "Validation failed for \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
         for (index, problem) in problems.enumerated() {

@@ -74,6 +74,8 @@ struct DependencyWalker {
     private var rootKeys: Set<NodeKey> = []
     /// The nodes answered by an async step (see `DependencyWalker+Async.swift`).
     private(set) var asyncNodes: Set<NodeKey> = []
+    /// The main-actor types the walk met (``MainActorInjectable`` types, and links to them).
+    private(set) var mainActorNodes: Set<NodeKey> = []
     private var state: [NodeKey: State] = [:]
     private var reportedCycles: Set<Set<NodeKey>> = []
     private var reportedMissing: Set<NodeKey> = []
@@ -180,6 +182,7 @@ struct DependencyWalker {
                 location: recipe.binding?.location, argument: recipe.objectMetadata?.initializer.argument))
         state[key] = .inProgress
         if recipe.isAsync { asyncNodes.insert(key) }
+        if recipe.isMainActor { mainActorNodes.insert(key) }
         switch recipe.source {
         case .build(let metadata):
             if var error = metadata.declarationError {

@@ -19,6 +19,10 @@
 struct AsyncStepRequest: Sendable, CustomReflectable {
     let recipe: Recipe
     let arguments: [any Sendable]
+    /// Not a step: `recipe`'s shared object is claimed by another task's request,
+    /// which built it and awaits a step before it is complete. The driver waits for
+    /// that request to end (see `AsyncClaims.swift`).
+    var waitsForClaim = false
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
 }
@@ -64,16 +68,19 @@ enum AsyncSteps {
         return underway.contains { $0.recipe == recipe && $0.task == task && $0.isRunning.withLock { $0 } }
     }
 
-    /// Runs `body`, `recipe`'s step, in this task, marked as under way.
-    static func running<Result>(_ recipe: ObjectIdentifier, _ body: () async throws -> Result) async throws
-        -> Result
-    {
+    /// Runs `body`, `recipe`'s step, in this task, marked as under way, on the
+    /// caller's actor.
+    static func running<Result>(
+        _ recipe: ObjectIdentifier, isolation: isolated (any Actor)?, _ body: () async throws -> Result
+    ) async throws -> Result {
         let step = Step(recipe: recipe, task: currentTask, isRunning: LockedBox(true))
         defer { step.isRunning.withLock { $0 = false } }
-        return try await $underway.withValue(underway + [step], operation: body)
+        return try await $underway.withValue(underway + [step], operation: body, isolation: isolation)
     }
 
-    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+    /// The running task's identity: the hash of its `UnsafeCurrentTask`, meaningful
+    /// while the task lives.
+    static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
 /// One `await getObject` request: its `.graph` objects, kept across attempts, and
@@ -84,6 +91,9 @@ final class AsyncRequest {
     /// the entry keeps alive, so the key stays its own). A weak-scoped value is kept
     /// here so it lives until the request ends.
     var sharedValues: [ObjectIdentifier: (recipe: Recipe, value: Any?)] = [:]
+    /// The shared objects this request built and claimed (see `AsyncClaims.swift`),
+    /// released when it ends.
+    var claims: [ObjectIdentifier] = []
 }
 
 /// One synchronous resolution an async request runs, again after each async step:
@@ -218,10 +228,11 @@ final class AsyncJob {
     }
 
     /// Runs one synchronous attempt on this thread's context, with this job's values
-    /// and the request's `.graph` objects.
-    func attempt<Result>(on injector: Injector, _ body: () throws -> Result) throws -> Result {
+    /// and the request's `.graph` objects; `onMainActor` says the caller is proven to
+    /// run on the main actor (see ``MainActorIsolation``).
+    func attempt<Result>(on injector: Injector, onMainActor: Bool, _ body: () throws -> Result) throws -> Result {
         cursor = 0
-        return try injector.withRequest { context in
+        return try injector.withRequest(onMainActor: onMainActor) { context in
             let outer = context.asyncJob
             context.asyncJob = self
             // Outermost here (always, in practice): the graph table is the request's.
@@ -237,14 +248,21 @@ final class AsyncJob {
 
     /// Runs `attempt` until it returns, making the value of each async step it
     /// stops at; `failure` is a stop that happened before.
+    ///
+    /// Every attempt runs on `isolation`, the actor of the `await getObject` that
+    /// started the request, so a request made on the main actor builds its
+    /// main-actor objects there; only the async steps themselves (nonisolated
+    /// closures) run elsewhere.
     func run<Result>(
-        on injector: Injector, after failure: InjectionError? = nil, _ body: () throws -> Result
+        on injector: Injector, after failure: InjectionError? = nil, isolation: isolated (any Actor)?,
+        _ body: () throws -> Result
     ) async throws -> Result {
+        let onMainActor = MainActorIsolation.isMainActor(isolation)
         var stop = failure
         while true {
-            if let stop { try await makeValue(for: stop) }
+            if let stop { try await makeValue(for: stop, isolation: isolation) }
             do {
-                return try attempt(on: injector, body)
+                return try attempt(on: injector, onMainActor: onMainActor, body)
             } catch let error as InjectionError where error.asyncStep != nil {
                 stop = error
             }
@@ -254,11 +272,15 @@ final class AsyncJob {
     /// Makes the value of the async step `stop` names, and keeps it where the next
     /// attempt looks: in this job (`.normal`), in the request (`.graph`), or
     /// published (singleton and weak scopes, built once however many tasks ask).
-    private func makeValue(for stop: InjectionError) async throws {
+    private func makeValue(for stop: InjectionError, isolation: isolated (any Actor)?) async throws {
         guard let step = stop.asyncStep else { return }
         let recipe = step.recipe
         let id = ObjectIdentifier(recipe)
         do {
+            if step.waitsForClaim {
+                try await waitForClaim(on: recipe, isolation: isolation)
+                return
+            }
             if AsyncSteps.isRunning(id) {
                 // Its own step asks for it again (through `await getObject`).
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
@@ -266,14 +288,17 @@ final class AsyncJob {
             }
             switch recipe.scope {
             case .normal:
-                append(try await make(recipe, arguments: step.arguments), for: recipe)
+                append(try await make(recipe, arguments: step.arguments, isolation: isolation), for: recipe)
             case .graph:
-                let value = try await make(recipe, arguments: step.arguments)
+                let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
                 request.sharedValues[id] = (recipe, value)
             case .singleton, .weak:
                 let isPublished = { recipe.sharedValue() != nil }
-                try await AsyncGate.shared.build(recipe, underway: AsyncSteps.underwayRecipes, isDone: isPublished) {
-                    let value = try await make(recipe, arguments: step.arguments)
+                try await AsyncGate.shared.build(
+                    recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: isPublished,
+                    isolation: isolation
+                ) {
+                    let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
                     request.sharedValues[id] = (recipe, value)
                 }
                 if let value = recipe.sharedValue() { request.sharedValues[id] = (recipe, value) }
@@ -292,10 +317,12 @@ final class AsyncJob {
 
     /// The value of `recipe`'s async step: its dependencies resolved, the step
     /// awaited, and, for an object, its requirements filled and its awake run.
-    private func make(_ recipe: Recipe, arguments: [any Sendable]) async throws -> Any? {
-        try await AsyncSteps.running(ObjectIdentifier(recipe)) {
+    private func make(_ recipe: Recipe, arguments: [any Sendable], isolation: isolated (any Actor)?)
+        async throws -> Any?
+    {
+        try await AsyncSteps.running(ObjectIdentifier(recipe), isolation: isolation) {
             if case .build(let metadata) = recipe.source {
-                return try await makeObject(recipe, metadata: metadata, arguments: arguments)
+                return try await makeObject(recipe, metadata: metadata, arguments: arguments, isolation: isolation)
             }
             guard let binding = recipe.binding, let step = binding.asyncStep else { throw AsyncStepNotAwaited() }
             if !step.isProvider, !arguments.isEmpty {
@@ -303,12 +330,12 @@ final class AsyncJob {
                     recipe.typeName, given: arguments.count, read: 0, reason: .closure
                 ).bound(at: binding)
             }
-            let values = try await dependencies(binding.dependencies, of: recipe, metadata: nil)
-            defer { if binding.dependencies != nil { values.deallocate() } }
+            let values = try await dependencies(binding.dependencies, of: recipe, metadata: nil, isolation: isolation)
             let value: Any?
             do {
-                value = try await step.run(
-                    recipe.owner, values, InjectionArguments(arguments, building: recipe.typeName, forProvider: true))
+                value = try await Self.awaitStep(
+                    step, recipe.owner, values,
+                    InjectionArguments(arguments, building: recipe.typeName, forProvider: true))
             } catch let error as InjectionError {
                 throw error
             } catch let error as CancellationError {
@@ -326,22 +353,30 @@ final class AsyncJob {
         }
     }
 
+    /// Awaits an async binding's `step` off the caller's actor (it is a nonisolated
+    /// async function), then frees `values`, the buffer of its declared dependencies.
+    private static func awaitStep(
+        _ step: AsyncBindingStep, _ injector: Injector, _ values: DependencyHandoff, _ arguments: InjectionArguments
+    ) async throws -> Any? {
+        defer { values.free() }
+        return try await step.run(injector, values.buffer, arguments)
+    }
+
     /// An object from an async initializer, assembled (and, when shared, published).
-    private func makeObject(_ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable])
-        async throws -> AnyObject
-    {
+    private func makeObject(
+        _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], isolation: isolated (any Actor)?
+    ) async throws -> AnyObject {
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
         // Before the dependencies are resolved: once they are, only the step may
         // consume them.
         try metadata.checkArguments(arguments)
         let declared = metadata.initializer.dependencies
-        let values = try await dependencies(declared, of: recipe, metadata: metadata)
-        defer { if declared != nil { values.deallocate() } }
+        let values = try await dependencies(declared, of: recipe, metadata: metadata, isolation: isolation)
         let object = try await metadata.constructAwaiting(arguments: arguments, dependencies: values)
         if let accepts = recipe.accepts, !accepts(object) {
             throw InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName).bound(at: recipe.binding)
         }
-        try await AsyncJob(request).run(on: recipe.owner) {
+        try await AsyncJob(request).run(on: recipe.owner, isolation: isolation) {
             try recipe.owner.assembleAwaited(object, recipe: recipe, metadata: metadata)
         }
         return object
@@ -351,16 +386,35 @@ final class AsyncJob {
     /// their own and moved to a buffer the step reads (and moves) them from;
     /// ``noDependencies`` when it declares none.
     private func dependencies(
-        _ declared: DeclaredDependencies?, of recipe: Recipe, metadata: InjectableMetadata?
-    ) async throws -> UnsafeMutableRawPointer {
-        guard let declared else { return noDependencies }
+        _ declared: DeclaredDependencies?, of recipe: Recipe, metadata: InjectableMetadata?,
+        isolation: isolated (any Actor)?
+    ) async throws -> DependencyHandoff {
+        guard let declared else { return DependencyHandoff(buffer: noDependencies, isOwned: false) }
         let firstSlot = metadata?.requirements.count ?? 0
         let links = metadata == nil ? nil : recipe.links
-        return try await AsyncJob(request).run(on: recipe.owner) {
+        let buffer = try await AsyncJob(request).run(on: recipe.owner, isolation: isolation) {
             try recipe.owner.resolveAwaitedDependencies(
                 declared, of: recipe, metadata: metadata, links: links, firstSlot: firstSlot)
         }
+        return DependencyHandoff(buffer: buffer, isOwned: true)
     }
+}
+
+/// The buffer of an async step's resolved dependencies, handed from the actor the
+/// request runs on to the step, which runs off it.
+///
+/// Invariant: the buffer has one user at a time. The request writes the values,
+/// hands the buffer over, and never touches it again; the step moves the values out
+/// and frees it (``free()``, when ``isOwned``). So no two tasks reach it at once,
+/// which the compiler cannot see through a raw pointer.
+struct DependencyHandoff: Sendable {
+    nonisolated(unsafe) let buffer: UnsafeMutableRawPointer
+    /// Whether ``buffer`` was allocated for this step (it is not ``noDependencies``).
+    let isOwned: Bool
+
+    /// Frees ``buffer`` if it was allocated for this step; the values in it must have
+    /// been moved out (or never written).
+    func free() { if isOwned { buffer.deallocate() } }
 }
 
 extension ResolutionContext {
@@ -384,23 +438,20 @@ extension ResolutionContext {
 extension Injector {
     /// Answers `await getObject`: synchronously when the graph has no async step
     /// (or every one is a published singleton), else through an ``AsyncJob``.
+    ///
+    /// The whole request runs on `isolation`, the caller's actor: every synchronous
+    /// attempt, so that from the main actor the main-actor objects of the graph are
+    /// built, filled and awoken there, before and after its async steps (which run
+    /// off it, as nonisolated async closures do).
     func resolveAwaiting<T>(
         _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
     ) async throws -> T {
-        // The first attempt runs on the caller's actor: from the main actor, a graph
-        // with main-actor types and no async step is built as the synchronous form
-        // builds it.
         let onMainActor = MainActorIsolation.isMainActor(isolation)
         if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
             return value
         }
-        switch try firstAttempt({ try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor) }) {
-        case .done(let value):
-            return value
-        case .stopped(let stop, let job):
-            return try await resolveSteps(type, job: job, after: stop) {
-                try resolve(type, named: name, arguments: arguments)
-            }
+        return try await resolveAwaitingCold(type, isolation: isolation) {
+            try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
         }
     }
 
@@ -412,45 +463,36 @@ extension Injector {
         if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
             return value
         }
-        switch try firstAttempt({ try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor) }) {
-        case .done(let value):
-            return value
-        case .stopped(let stop, let job):
-            return try await resolveSteps(type, job: job, after: stop) {
-                try resolve(type, named: name, arguments: arguments)
-            }
+        return try await resolveAwaitingCold(type, isolation: isolation) {
+            try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
         }
     }
 
-    /// How the first attempt of an `await getObject` ended.
-    private enum FirstAttempt<T> {
-        case done(T)
-        /// At an async step: the job whose log the next attempts replay.
-        case stopped(InjectionError, AsyncJob)
-    }
-
-    /// Runs the first attempt of an `await getObject` on the caller's actor, logged
-    /// as every attempt is, so that the next one reuses what it built.
-    private func firstAttempt<T>(_ attempt: @Sendable () throws -> T) throws -> FirstAttempt<T> {
-        let job = AsyncJob(AsyncRequest())
-        do {
-            return .done(try job.attempt(on: self, attempt))
-        } catch let error as InjectionError where error.asyncStep != nil {
-            return .stopped(error, job)
-        }
-    }
-
-    /// Runs `attempt`, which stopped at an async step with `failure`, as an async
-    /// request; errors name `type` as the requested type.
+    /// Runs `attempt`, the request for `type`, until it returns: first as it is, on
+    /// the caller's actor, then, if it stopped at an async step, once more after
+    /// each step is made. Errors name `type` as the requested type; off the main
+    /// actor, a main-actor object it reached is reported as an `await getObject`
+    /// made there (``InjectionError/mainActorRequiredAwaited(_:from:)``).
     @inline(never)
-    private func resolveSteps<T>(
-        _ type: T.Type, job: AsyncJob, after failure: InjectionError, _ attempt: () throws -> T
+    private func resolveAwaitingCold<T>(
+        _ type: T.Type, isolation: isolated (any Actor)?, _ attempt: () throws -> T
     ) async throws -> T {
+        let onMainActor = MainActorIsolation.isMainActor(isolation)
+        let job = AsyncJob(AsyncRequest())
+        defer { job.request.releaseClaims() }
         do {
-            return try await job.run(on: self, after: failure, attempt)
-        } catch var error as InjectionError {
-            error.requestedType = typeName(type)
-            throw error
+            do {
+                return try job.attempt(on: self, onMainActor: onMainActor, attempt)
+            } catch let stop as InjectionError where stop.asyncStep != nil {
+                do {
+                    return try await job.run(on: self, after: stop, isolation: isolation, attempt)
+                } catch var error as InjectionError {
+                    error.requestedType = typeName(type)
+                    throw error
+                }
+            }
+        } catch let error as InjectionError where error.kind == .mainActorRequired && !onMainActor {
+            throw error.awaited(from: isolation)
         }
     }
 

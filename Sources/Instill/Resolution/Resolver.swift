@@ -376,7 +376,9 @@ extension Injector {
             switch replayed ?? job.replay(.object, recipe) {
             case .complete(let object): return object.map(AnyUnboxing.anyObject) ?? (object as AnyObject)
             case .constructed(let object): kept = object
-            case .new(let index): logIndex = index
+            case .new(let index):
+                logIndex = index
+                if recipe.scope.isShared { try job.claim(recipe, arguments: arguments) }
             }
         }
         try context.checkStack(building: metadata.name)

@@ -21,6 +21,8 @@ final class AsyncGate: Sendable {
     /// A build under way: the type's name (for messages) and the tasks waiting for it.
     private struct Build {
         let name: String
+        /// For a claim (``claim(_:owner:)``), the task that holds it.
+        var owner: Int? = nil
         var waiters: [Waiter] = []
     }
 
@@ -66,13 +68,15 @@ final class AsyncGate: Sendable {
     /// another task builds it, waits for that build to end, then looks again.
     ///
     /// `underway` are the builds this task (and the tasks it runs in) has under way.
+    /// `body` runs on `isolation`, the caller's actor.
     ///
     /// - Throws: what `body` throws; `CancellationError` when this task is cancelled
     ///   while it waits; ``InjectionError/Kind-swift.struct/crossThreadCycle`` when the
     ///   task building `recipe` waits, directly or through other tasks, for one of
     ///   `underway`.
     func build(
-        _ recipe: Recipe, underway: [ObjectIdentifier], isDone: () -> Bool, _ body: () async throws -> Void
+        _ recipe: Recipe, underway: [ObjectIdentifier], isDone: () -> Bool, isolation: isolated (any Actor)?,
+        _ body: () async throws -> Void
     ) async throws {
         let key = ObjectIdentifier(recipe)
         while !isDone() {
@@ -89,6 +93,32 @@ final class AsyncGate: Sendable {
             try await wait(for: key, underway: underway)
         }
     }
+
+    /// How ``claim(_:owner:)`` answered.
+    enum Claim {
+        /// Claimed now: release it with ``release(_:)``.
+        case claimed
+        /// This task claimed it already.
+        case held
+        /// Another task builds it: wait with ``build(_:underway:isDone:isolation:_:)``.
+        case heldByAnother
+    }
+
+    /// Marks `recipe` as built by the task `owner` until ``release(_:)``: a shared
+    /// object an async request constructed synchronously, and completes only after
+    /// an async step (see `AsyncClaims.swift`). Other tasks wait for it as for an
+    /// async singleton's build.
+    func claim(_ recipe: Recipe, owner: Int) -> Claim {
+        let key = ObjectIdentifier(recipe)
+        return table.withLock { table in
+            if let build = table.building[key] { return build.owner == owner ? .held : .heldByAnother }
+            table.building[key] = Build(name: recipe.typeName, owner: owner)
+            return .claimed
+        }
+    }
+
+    /// Ends the claim of `key`: the tasks waiting for it look again.
+    func release(_ key: ObjectIdentifier) { finish(key) }
 
     /// Ends the build of `key`: its waiters look again.
     private func finish(_ key: ObjectIdentifier) {
