@@ -123,9 +123,11 @@ extension InjectionError {
         /// A binding that no request or requirement could ever use, refused when the
         /// injector is created (a binding of an optional type, `Radio?`).
         public static let invalidBinding = Kind("invalidBinding")
-        /// A child injector's binding that an object it reaches never sees: the
-        /// object is shared and lives with an ancestor, which fills it with its own
-        /// bindings (found by ``Injector/validate(roots:isolation:)``).
+        /// A child injector's binding that an object it hands out would never see: the
+        /// object is shared and lives with an ancestor, and a closure or provider that
+        /// declares nothing asked that ancestor for the overridden key while building it
+        /// for the child (thrown by `getObject`). Shared objects whose declared
+        /// dependencies lead to an override are the child's own instead.
         public static let unseenOverride = Kind("unseenOverride")
         /// Threads building singletons or weak-scoped objects would wait for each other
         /// forever: each asks, from an initializer, closure, provider or
@@ -442,6 +444,32 @@ extension InjectionError {
             fix: "bind \(holder) in this injector's modules too (binder.bind(\(holder).self, to: \(holder).self, "
                 + "scope: .singleton)), so this injector builds its own, or override \(bound) in the injector \(holder) lives with."
         )
+    }
+
+    /// A request made while an ancestor builds the shared `holder` for a descendant
+    /// that would reach the descendant's override `bound` (type and name; `nil` for the
+    /// overrides an ``ObjectFactory`` would see). `asked` is what was requested when it
+    /// is not the overridden key itself.
+    static func unseenOverride(_ bound: (type: String, name: String?)?, holder: String, asked: String?)
+        -> InjectionError
+    {
+        let what: String
+        let building: String
+        if let bound {
+            let overridden = bound.name.map { "\(bound.type) named \"\($0)\"" } ?? bound.type
+            what = "binds \(overridden), but \(holder) never sees that binding"
+            building = asked.map { "\($0), which depends on \(overridden)" } ?? overridden
+        } else {
+            what = "has overrides, but \(holder) never sees them"
+            building = "\(asked ?? "ObjectFactory"), which holds an ObjectFactory"
+        }
+        return InjectionError(
+            .unseenOverride, type: holder,
+            summary: "this injector \(what): \(holder) is shared and lives with an ancestor injector, and "
+                + "building it there asked that injector for \(building), through a closure or provider that "
+                + "does not declare it.",
+            fix: "declare what that closure or provider needs (binder.bind(T.self, dependencies: …) { … }), so this "
+                + "injector sees it and builds its own \(holder), or bind \(holder) in this injector's modules too.")
     }
 
     /// An ``ObjectFactory`` asked for under a name: requested (`holder` nil) or

@@ -33,6 +33,9 @@ public final class Injector: Sendable {
     let threadContextKey = ThreadContext.key
     /// Recipes of named keys, readable without a lock.
     let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    /// For a child: whether each shared key of an ancestor reaches a key this injector
+    /// binds (see `Injector+OverrideReach.swift`).
+    let reachCache = LockedBox<[BindingKey: Bool]>([:])
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
@@ -58,7 +61,7 @@ public final class Injector: Sendable {
     convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
         self.init(configuring: modules, parent: parent, tracer: tracer)
         try rejectOptionalBindings()
-        try startEagerSingletons(eagerSingletons)
+        try startEagerSingletons(eagerSingletonsToStart)
     }
 
     /// Throws for a binding of an optional type (`Radio?`): requirements of `Radio?`
