@@ -447,27 +447,16 @@ extension InjectionError {
     }
 
     /// A request made while an ancestor builds the shared `holder` for a descendant
-    /// that would reach the descendant's override `bound` (type and name; `nil` for the
-    /// overrides an ``ObjectFactory`` would see). `asked` is what was requested when it
-    /// is not the overridden key itself.
-    static func unseenOverride(_ bound: (type: String, name: String?)?, holder: String, asked: String?)
-        -> InjectionError
-    {
-        let what: String
-        let building: String
-        if let bound {
-            let overridden = bound.name.map { "\(bound.type) named \"\($0)\"" } ?? bound.type
-            what = "binds \(overridden), but \(holder) never sees that binding"
-            building = asked.map { "\($0), which depends on \(overridden)" } ?? overridden
-        } else {
-            what = "has overrides, but \(holder) never sees them"
-            building = "\(asked ?? "ObjectFactory"), which holds an ObjectFactory"
-        }
+    /// that would reach the descendant's override of `type` (named `name`). `asked` is
+    /// what was requested when it is not the overridden key itself.
+    static func unseenOverride(_ type: String, name: String?, holder: String, asked: String?) -> InjectionError {
+        let bound = name.map { "\(type) named \"\($0)\"" } ?? type
         return InjectionError(
             .unseenOverride, type: holder,
-            summary: "this injector \(what): \(holder) is shared and lives with an ancestor injector, and "
-                + "building it there asked that injector for \(building), through a closure or provider that "
-                + "does not declare it.",
+            summary: "this injector binds \(bound), but \(holder) never sees that binding: \(holder) is shared and "
+                + "lives with an ancestor injector, and building it there asked that injector for "
+                + (asked.map { "\($0), which depends on \(bound)" } ?? bound)
+                + ", through a closure, provider or ObjectFactory that does not declare it.",
             fix: "declare what that closure or provider needs (binder.bind(T.self, dependencies: …) { … }), so this "
                 + "injector sees it and builds its own \(holder), or bind \(holder) in this injector's modules too.")
     }

@@ -56,9 +56,9 @@ extension Injector {
     /// sees the bindings, includes a key the child binds: then the child builds and
     /// keeps its own, with its bindings. Dependencies are followed through
     /// initializers, `requires`, links, `Provider`s and the dependencies closure
-    /// bindings declare, at any depth; an ``ObjectFactory`` reaches every override.
-    /// A closure or provider that declares nothing stays shared, and while the
-    /// parent builds it for the child, asking the parent for one of the child's
+    /// bindings declare, at any depth. A closure or provider that declares nothing,
+    /// and an ``ObjectFactory``, are opaque: what holds them stays shared, and while
+    /// the parent builds it for the child, asking the parent for one of the child's
     /// overrides throws ``InjectionError/Kind-swift.struct/unseenOverride``. The
     /// parent never sees the child's bindings.
     ///

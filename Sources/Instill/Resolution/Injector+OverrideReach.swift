@@ -6,12 +6,13 @@
 /// sees the bindings, includes a key that descendant binds: then the descendant builds
 /// and keeps its own, with its overrides. Dependencies are followed through
 /// initializers, `requires`, links, forwards, `Provider`s and `Lazy`s, and the
-/// dependencies closure bindings declare, at any depth. An ``ObjectFactory`` can build
-/// anything later, so it reaches every override.
+/// dependencies closure bindings declare, at any depth.
 ///
-/// A closure or provider binding that declares no dependencies is opaque: it stays
-/// shared. While an ancestor builds such an object for a descendant's request, a
-/// request it makes that would reach one of the descendant's overrides is an
+/// A closure or provider binding that declares no dependencies, and an
+/// ``ObjectFactory``, are opaque: what they ask for is not known until they ask, so they
+/// lead nowhere here and what holds them stays shared. While an ancestor builds a
+/// shared object for a descendant's request, a request made on the way that would reach
+/// one of the descendant's overrides is an
 /// ``InjectionError/Kind-swift.struct/unseenOverride`` error rather than a silent miss
 /// (see `OverrideWatch`).
 ///
@@ -23,8 +24,14 @@ extension Injector {
     func reachesOwnOverride(_ key: BindingKey, type: TypeReference) -> Bool {
         guard !bindings.isEmpty else { return false }
         if let known = reachCache.withLock({ $0[key] }) { return known }
-        let reaches = overrideReached(from: key, type: type, below: parent, cache: reachCache) != nil
-        reachCache.withLock { $0[key] = reaches }
+        var seen: Set<BindingKey> = []
+        let reaches = overrideReached(from: key, type: type, below: parent, cache: reachCache, seen: &seen) != nil
+        reachCache.withLock { cache in
+            cache[key] = reaches
+            // A walk that found nothing went through everything each key it met
+            // depends on: none of them reaches an override either.
+            if !reaches { for other in seen { cache[other] = false } }
+        }
         return reaches
     }
 
@@ -38,6 +45,15 @@ extension Injector {
         from key: BindingKey, type: TypeReference, below ancestor: Injector?,
         cache: LockedBox<[BindingKey: Bool]>? = nil
     ) -> BindingKey? {
+        var seen: Set<BindingKey> = []
+        return overrideReached(from: key, type: type, below: ancestor, cache: cache, seen: &seen)
+    }
+
+    /// ``overrideReached(from:type:below:cache:)``, leaving in `seen` the keys it met.
+    private func overrideReached(
+        from key: BindingKey, type: TypeReference, below ancestor: Injector?,
+        cache: LockedBox<[BindingKey: Bool]>?, seen: inout Set<BindingKey>
+    ) -> BindingKey? {
         var levels: [Injector] = []
         var level: Injector? = self
         while let current = level, current !== ancestor {
@@ -46,7 +62,7 @@ extension Injector {
         }
         guard levels.contains(where: { !$0.bindings.isEmpty }) else { return nil }
         let known = cache?.withLock { $0 } ?? [:]
-        var seen: Set<BindingKey> = [key]
+        seen.insert(key)
         var pending = [(key, type)]
         while let (current, currentType) = pending.popLast() {
             if levels.contains(where: { $0.bindings[current] != nil }) { return current }
@@ -54,26 +70,19 @@ extension Injector {
                 if reaches { return current }
                 continue
             }
-            var reachesAnything = false
             forEachDependency(of: current, type: currentType) { dependency in
-                guard let dependency else {
-                    reachesAnything = true
-                    return
-                }
                 if seen.insert(dependency.0).inserted { pending.append(dependency) }
             }
-            // An object factory: whatever it builds later sees this injector's overrides.
-            if reachesAnything { return BindingKey(ObjectFactory.self) }
         }
         return nil
     }
 
     /// Calls `body` with each key an object of `key` depends on as this injector
-    /// answers it, or with `nil` for an ``ObjectFactory``, which may build anything.
-    /// A closure or provider that declares nothing, an instance, and a type whose
-    /// declarations cannot be read here have no dependencies to follow.
+    /// answers it. A closure or provider that declares nothing, an instance, an
+    /// ``ObjectFactory`` and a type whose declarations cannot be read here have no
+    /// dependencies to follow.
     private func forEachDependency(
-        of key: BindingKey, type: TypeReference, _ body: ((BindingKey, TypeReference)?) -> Void
+        of key: BindingKey, type: TypeReference, _ body: ((BindingKey, TypeReference)) -> Void
     ) {
         let metadata: InjectableMetadata?
         if let (binding, _) = binding(for: key) {
@@ -103,12 +112,10 @@ extension Injector {
         for requirement in metadata.requirements { visit(requirement.dependency, name: requirement.name, body) }
     }
 
-    private func visit(
-        _ dependency: Dependency, name: String?, _ body: ((BindingKey, TypeReference)?) -> Void
-    ) {
+    private func visit(_ dependency: Dependency, name: String?, _ body: ((BindingKey, TypeReference)) -> Void) {
         switch dependency.kind {
         case .object, .provider: body((BindingKey(dependency.target.type, name: name), dependency.target))
-        case .objectFactory: body(nil)
+        case .objectFactory: break
         }
     }
 
@@ -147,11 +154,11 @@ extension Injector {
         guard requester !== self, requester.isDescendant(of: self),
             let reached = requester.overrideReached(from: key, type: type, below: self)
         else { return }
-        let bound = requester.binding(for: reached)?.binding
+        guard let bound = requester.binding(for: reached)?.binding else { return }
         var error = InjectionError.unseenOverride(
-            bound.map { ($0.boundType.description, reached.name) }, holder: watch.holder.typeName,
+            bound.boundType.description, name: reached.name, holder: watch.holder.typeName,
             asked: reached == key ? nil : type.description)
-        if let bound { error.bindingLocation = "\(bound.location) in \(bound.module)" }
+        error.bindingLocation = "\(bound.location) in \(bound.module)"
         throw error
     }
 }

@@ -154,15 +154,15 @@ struct OverrideReachTests {
         #expect(try app.getObject(TransportPool.self).transports() is URLSessionTransport)
     }
 
-    @Test("a singleton that holds an ObjectFactory is the child's own once the child overrides anything")
-    func objectFactoryReaches() throws {
+    @Test("a singleton that holds an ObjectFactory stays shared: the factory is its injector's, which declares nothing")
+    func objectFactoryStaysShared() throws {
         let app = try Injector(modules: [NetworkModule()])
         let test = try app.childInjector(modules: [FakeTransportModule()])
 
         let router = try test.getObject(Router.self)
 
-        #expect(router !== (try app.getObject(Router.self)))
-        #expect(try router.factory.getObject(APIClient.self).transport === FakeTransportModule.fake)
+        #expect(router === (try app.getObject(Router.self)))
+        #expect(try router.factory.getObject(APIClient.self) === app.getObject(APIClient.self))
     }
 
     @Test("a weak-scoped object of the parent that holds the transport is the child's own")
@@ -295,7 +295,7 @@ struct OverrideReachTests {
         #expect(error.kind == .unseenOverride)
         #expect(
             error.description == """
-                unseenOverride: this injector binds any OverrideReachTests.Transport, but OverrideReachTests.Courier never sees that binding: OverrideReachTests.Courier is shared and lives with an ancestor injector, and building it there asked that injector for any OverrideReachTests.Transport, through a closure or provider that does not declare it.
+                unseenOverride: this injector binds any OverrideReachTests.Transport, but OverrideReachTests.Courier never sees that binding: OverrideReachTests.Courier is shared and lives with an ancestor injector, and building it there asked that injector for any OverrideReachTests.Transport, through a closure, provider or ObjectFactory that does not declare it.
                   Requested: OverrideReachTests.Courier
                   Bound at: \(FakeTransportModule.line) in OverrideReachTests.FakeTransportModule
                   To fix: declare what that closure or provider needs (binder.bind(T.self, dependencies: …) { … }), so this injector sees it and builds its own OverrideReachTests.Courier, or bind OverrideReachTests.Courier in this injector's modules too.
@@ -313,7 +313,7 @@ struct OverrideReachTests {
         #expect(try fixed.getObject(Courier.self).transport === FakeTransportModule.fake)
     }
 
-    @Test("await getObject through the child fails loudly too when a closure that declares nothing asks for an override")
+    @Test("await getObject fails loudly too when a closure that declares nothing asks the parent for an override")
     func opaqueClosureAskingForOverrideThrowsAsync() async throws {
         let app = try Injector(modules: [
             NetworkModule(),
@@ -345,7 +345,7 @@ struct OverrideReachTests {
 
         #expect(
             error.summary
-                == "this injector binds any OverrideReachTests.Transport, but OverrideReachTests.Courier never sees that binding: OverrideReachTests.Courier is shared and lives with an ancestor injector, and building it there asked that injector for OverrideReachTests.Monitor, which depends on any OverrideReachTests.Transport, through a closure or provider that does not declare it."
+                == "this injector binds any OverrideReachTests.Transport, but OverrideReachTests.Courier never sees that binding: OverrideReachTests.Courier is shared and lives with an ancestor injector, and building it there asked that injector for OverrideReachTests.Monitor, which depends on any OverrideReachTests.Transport, through a closure, provider or ObjectFactory that does not declare it."
         )
     }
 }
