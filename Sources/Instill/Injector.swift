@@ -36,6 +36,9 @@ public final class Injector: Sendable {
     /// For a child: whether each shared key of an ancestor reaches a key this injector
     /// binds (see `Injector+OverrideReach.swift`).
     let reachCache = LockedBox<[BindingKey: Bool]>([:])
+    /// Whether this is a view of its parent made for a closure that declares nothing
+    /// (see `Injector+OverrideReach.swift`).
+    let isClosureView: Bool
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
@@ -101,6 +104,22 @@ public final class Injector: Sendable {
         self.eagerSingletons = binder.eagerSingletons
         self.tracer = tracer
         self.isTracing = tracer != nil
+        self.isClosureView = false
+    }
+
+    /// An injector with no bindings of its own that answers as `owner` does: what a
+    /// closure or provider that declares nothing receives while `owner` builds it for
+    /// a descendant, so that each of its requests is checked (see
+    /// `Injector+OverrideReach.swift`).
+    init(closureViewOf owner: Injector) {
+        self.parent = owner
+        self.modules = []
+        self.bindings = [:]
+        self.scopeOverrides = [:]
+        self.eagerSingletons = []
+        self.tracer = owner.tracer
+        self.isTracing = owner.isTracing
+        self.isClosureView = true
     }
 
     /// An injector with `other`'s frozen bindings, parent and tracer, and none of
@@ -113,6 +132,7 @@ public final class Injector: Sendable {
         self.eagerSingletons = other.eagerSingletons
         self.tracer = other.tracer
         self.isTracing = other.isTracing
+        self.isClosureView = other.isClosureView
     }
 
     func startEagerSingletons(_ eager: [EagerSingleton]) throws {

@@ -146,13 +146,33 @@ extension Injector {
         return false
     }
 
+    /// The injector a closure or provider of `recipe` receives: its owner, or, while an
+    /// ancestor builds for a descendant, a fresh view of the owner for a closure that
+    /// declares nothing. A view has no recipes yet, so none of its requests takes the
+    /// warm path unchecked: a singleton the owner published is still checked.
+    @inline(__always)
+    func closureInjector(for recipe: Recipe, in context: ResolutionContext) -> Injector {
+        guard let watch = context.overrideWatch else { return recipe.owner }
+        return watchedClosureInjector(for: recipe, watch)
+    }
+
+    @inline(never)
+    private func watchedClosureInjector(for recipe: Recipe, _ watch: OverrideWatch) -> Injector {
+        let owner = recipe.owner
+        guard recipe.binding?.dependencies == nil, owner !== watch.requester, watch.requester.isDescendant(of: owner)
+        else { return owner }
+        return Injector(closureViewOf: owner)
+    }
+
     /// Throws when a request this injector answers while it builds a shared object for
     /// a descendant (`watch`) would reach one of that descendant's overrides: the
     /// request comes from a closure or provider that declares none of it.
     func checkOverrideWatch(_ watch: OverrideWatch, key: BindingKey, type: TypeReference) throws {
         let requester = watch.requester
-        guard requester !== self, requester.isDescendant(of: self),
-            let reached = requester.overrideReached(from: key, type: type, below: self)
+        // A closure's view answers as the injector it views.
+        let answering = isClosureView ? (parent ?? self) : self
+        guard requester !== answering, requester.isDescendant(of: answering),
+            let reached = requester.overrideReached(from: key, type: type, below: answering)
         else { return }
         guard let bound = requester.binding(for: reached)?.binding else { return }
         var error = InjectionError.unseenOverride(

@@ -301,10 +301,10 @@ extension Injector {
                     recipe.typeName, given: arguments.count, read: 0, reason: .closure
                 ).bound(at: recipe.binding)
             }
-            return try call(recipe, in: context) { try make(recipe.owner) }
+            return try call(recipe, in: context) { try make(closureInjector(for: recipe, in: context)) }
         case .provider(let provide):
             let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
-            return try call(recipe, in: context) { try provide(recipe.owner, values) }
+            return try call(recipe, in: context) { try provide(closureInjector(for: recipe, in: context), values) }
         }
     }
 

@@ -329,6 +329,65 @@ struct OverrideReachTests {
         #expect(try await app.getObject(Courier.self).transport is URLSessionTransport)
     }
 
+    @Test("a closure that declares nothing fails loudly even when the parent answers it from a singleton it built")
+    func opaqueClosureAskingForPublishedSingletonThrows() throws {
+        let app = try Injector(modules: [
+            NetworkModule(),
+            Configure { binder in
+                binder.bind(Courier.self, scope: .singleton) { injector in
+                    Courier(transport: try injector.getObject(DownloadManager.self).transport)
+                }
+            },
+        ])
+        for _ in 0..<4 { _ = try app.getObject(DownloadManager.self) }
+        let test = try app.childInjector(modules: [FakeTransportModule()])
+
+        let error = try #require(throws: InjectionError.self) { try test.getObject(Courier.self) }
+
+        #expect(
+            error.summary
+                == "this injector binds any OverrideReachTests.Transport, but OverrideReachTests.Courier never sees that binding: OverrideReachTests.Courier is shared and lives with an ancestor injector, and building it there asked that injector for OverrideReachTests.DownloadManager, which depends on any OverrideReachTests.Transport, through a closure, provider or ObjectFactory that does not declare it."
+        )
+        #expect(try app.getObject(Courier.self).transport is URLSessionTransport)
+    }
+
+    @Test("a closure that asks for its own type while the parent builds for the child is an error, not a hang")
+    func opaqueSelfRequestIsAnError() throws {
+        let app = try Injector(modules: [
+            NetworkModule(),
+            Configure { binder in
+                binder.bind(Ledger.self) { injector in try injector.getObject(Ledger.self) }
+                binder.bind(Courier.self, scope: .singleton) { injector in
+                    _ = try injector.getObject(Ledger.self)
+                    return Courier(transport: URLSessionTransport())
+                }
+            },
+        ])
+        let test = try app.childInjector(modules: [FakeTransportModule()])
+
+        let viaChild = try #require(throws: InjectionError.self) { try test.getObject(Courier.self) }
+        let viaApp = try #require(throws: InjectionError.self) { try app.getObject(Courier.self) }
+        #expect(viaChild.kind == .cycle, "\(viaChild)")
+        #expect(viaApp.kind == .cycle, "\(viaApp)")
+    }
+
+    @Test("a closure that declares nothing may ask the parent for what no override reaches")
+    func opaqueClosureAskingForUnrelatedSucceeds() throws {
+        let app = try Injector(modules: [
+            NetworkModule(),
+            Configure { binder in
+                binder.bind(Ledger.self, scope: .singleton) { injector in
+                    _ = try injector.getObject(Database.self)
+                    return Ledger()
+                }
+            },
+        ])
+        _ = try app.getObject(Database.self)
+        let test = try app.childInjector(modules: [FakeTransportModule()])
+
+        #expect(try test.getObject(Ledger.self) === app.getObject(Ledger.self))
+    }
+
     @Test("a closure that declares nothing and asks for an object that needs the override fails loudly too")
     func opaqueClosureAskingForDependentThrows() throws {
         let app = try Injector(modules: [
