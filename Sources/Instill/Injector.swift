@@ -34,8 +34,8 @@ public final class Injector: Sendable {
     /// Recipes of named keys, readable without a lock.
     let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
     /// For a child: whether each shared key of an ancestor reaches a key this injector
-    /// binds (see `Injector+OverrideReach.swift`).
-    let reachCache = LockedBox<[BindingKey: Bool]>([:])
+    /// binds (see `Injector+OverrideReach.swift`); `nil` for a root, which never asks.
+    let reachCache: LockedBox<[BindingKey: Bool]>?
     /// Whether this is a view of its parent made for a closure that declares nothing
     /// (see `Injector+OverrideReach.swift`).
     let isClosureView: Bool
@@ -105,6 +105,7 @@ public final class Injector: Sendable {
         self.tracer = tracer
         self.isTracing = tracer != nil
         self.isClosureView = false
+        self.reachCache = parent != nil ? LockedBox([:]) : nil
     }
 
     /// An injector with no bindings of its own that answers as `owner` does: what a
@@ -120,6 +121,7 @@ public final class Injector: Sendable {
         self.tracer = owner.tracer
         self.isTracing = owner.isTracing
         self.isClosureView = true
+        self.reachCache = nil
     }
 
     /// An injector with `other`'s frozen bindings, parent and tracer, and none of
@@ -133,6 +135,7 @@ public final class Injector: Sendable {
         self.tracer = other.tracer
         self.isTracing = other.isTracing
         self.isClosureView = other.isClosureView
+        self.reachCache = other.parent != nil ? LockedBox([:]) : nil
     }
 
     func startEagerSingletons(_ eager: [EagerSingleton]) throws {

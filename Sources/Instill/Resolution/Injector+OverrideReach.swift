@@ -22,7 +22,7 @@ extension Injector {
     /// Whether an object of `key`, which lives with an ancestor, depends on a key this
     /// injector binds, so that this injector builds its own.
     func reachesOwnOverride(_ key: BindingKey, type: TypeReference) -> Bool {
-        guard !bindings.isEmpty else { return false }
+        guard !bindings.isEmpty, let reachCache else { return false }
         if let known = reachCache.withLock({ $0[key] }) { return known }
         var seen: Set<BindingKey> = []
         let reaches = overrideReached(from: key, type: type, below: parent, cache: reachCache, seen: &seen) != nil
