@@ -127,9 +127,11 @@ extension InjectionError {
         /// A binding that no request or requirement could ever use, refused when the
         /// injector is created (a binding of an optional type, `Radio?`).
         public static let invalidBinding = Kind("invalidBinding")
-        /// A child injector's binding that an object it reaches never sees: the
-        /// object is shared and lives with an ancestor, which fills it with its own
-        /// bindings (found by ``Injector/validate(roots:isolation:)``).
+        /// A child injector's binding that an object it hands out would never see: the
+        /// object is shared and lives with an ancestor, and a closure or provider that
+        /// declares nothing asked that ancestor for the overridden key while building it
+        /// for the child (thrown by `getObject`). Shared objects whose declared
+        /// dependencies lead to an override are the child's own instead.
         public static let unseenOverride = Kind("unseenOverride")
         /// Threads building singletons or weak-scoped objects would wait for each other
         /// forever: each asks, from an initializer, closure, provider or
@@ -468,6 +470,21 @@ extension InjectionError {
             fix: "bind \(holder) in this injector's modules too (binder.bind(\(holder).self, to: \(holder).self, "
                 + "scope: .singleton)), so this injector builds its own, or override \(bound) in the injector \(holder) lives with."
         )
+    }
+
+    /// A request made while an ancestor builds the shared `holder` for a descendant
+    /// that would reach the descendant's override of `type` (named `name`). `asked` is
+    /// what was requested when it is not the overridden key itself.
+    static func unseenOverride(_ type: String, name: String?, holder: String, asked: String?) -> InjectionError {
+        let bound = name.map { "\(type) named \"\($0)\"" } ?? type
+        return InjectionError(
+            .unseenOverride, type: holder,
+            summary: "this injector binds \(bound), but \(holder) never sees that binding: \(holder) is shared and "
+                + "lives with an ancestor injector, and building it there asked that injector for "
+                + (asked.map { "\($0), which depends on \(bound)" } ?? bound)
+                + ", through a closure, provider or ObjectFactory that does not declare it.",
+            fix: "declare what that closure or provider needs (binder.bind(T.self, dependencies: …) { … }), so this "
+                + "injector sees it and builds its own \(holder), or bind \(holder) in this injector's modules too.")
     }
 
     /// An ``ObjectFactory`` asked for under a name: requested (`holder` nil) or

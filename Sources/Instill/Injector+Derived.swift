@@ -27,12 +27,13 @@ extension Injector {
     /// Singleton and weak objects are built anew on first request, and eager
     /// singletons at once; bound instances stay the same values. Objects already
     /// handed out keep what they hold. The original injector is unchanged, and a
-    /// child's fresh injector still shares its parent's singletons.
+    /// child's fresh injector still shares its parent's singletons (those that reach
+    /// none of its overrides).
     ///
     /// - Throws: ``InjectionError`` when an eager singleton cannot be built.
     public func withFreshSingletons() throws -> Injector {
         let fresh = Injector(sameBindingsAs: self)
-        try fresh.startEagerSingletons(fresh.eagerSingletons)
+        try fresh.startEagerSingletons(fresh.eagerSingletonsToStart)
         return fresh
     }
 
@@ -40,18 +41,29 @@ extension Injector {
     /// singletons, and its own modules override what they bind, for the child only.
     ///
     /// This is how tests replace a dependency without touching the app's
-    /// configuration:
+    /// configuration. The override reaches every object the child hands out,
+    /// singletons included:
     ///
     /// ```swift
     /// let app = try Injector(modules: [AppModule()])
-    /// let test = try app.childInjector(modules: [FakeNetworkModule()])
-    /// let service = try test.getObject(OrderService.self)   // built with the fake
+    /// let test = try app.childInjector(modules: [FakeTransportModule()])
+    /// let feed = try test.getObject(FeedViewModel.self)   // its singleton APIClient has the fake
     /// ```
     ///
-    /// A shared object (singleton or weak) lives with the injector that binds it
-    /// and is built with that injector's bindings; `.normal` and `.graph` objects
-    /// asked of the child are built by the child, so the child's overrides reach
-    /// them. The parent never sees the child's bindings.
+    /// `.normal` and `.graph` objects asked of the child are built by the child. A
+    /// shared object (singleton or weak) lives with the injector that binds it and is
+    /// the same instance through the child, unless what it depends on, as the child
+    /// sees the bindings, includes a key the child binds: then the child builds and
+    /// keeps its own, with its bindings. Dependencies are followed through
+    /// initializers, `requires`, links, `Provider`s and the dependencies closure
+    /// bindings declare, at any depth. A closure or provider that declares nothing,
+    /// and an ``ObjectFactory``, are opaque: what holds them stays shared, and while
+    /// the parent builds it for the child, asking the parent for one of the child's
+    /// overrides throws ``InjectionError/Kind-swift.struct/unseenOverride``. The
+    /// parent never sees the child's bindings.
+    ///
+    /// ``withModules(_:)`` is the alternative that shares nothing: every module is
+    /// configured again and every singleton is fresh.
     public func childInjector(modules: [any Module]) throws -> Injector {
         try Injector(parent: self, modules: modules, tracer: tracer)
     }

@@ -33,6 +33,12 @@ public final class Injector: Sendable {
     let threadContextKey = ThreadContext.key
     /// Recipes of named keys, readable without a lock.
     let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    /// For a child: whether each shared key of an ancestor reaches a key this injector
+    /// binds (see `Injector+OverrideReach.swift`); `nil` for a root, which never asks.
+    let reachCache: LockedBox<[BindingKey: Bool]>?
+    /// Whether this is a view of its parent made for a closure that declares nothing
+    /// (see `Injector+OverrideReach.swift`).
+    let isClosureView: Bool
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
@@ -58,7 +64,7 @@ public final class Injector: Sendable {
     convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
         self.init(configuring: modules, parent: parent, tracer: tracer)
         try rejectOptionalBindings()
-        try startEagerSingletons(eagerSingletons)
+        try startEagerSingletons(eagerSingletonsToStart)
     }
 
     /// Throws for a binding of an optional type (`Radio?`): requirements of `Radio?`
@@ -98,6 +104,24 @@ public final class Injector: Sendable {
         self.eagerSingletons = binder.eagerSingletons
         self.tracer = tracer
         self.isTracing = tracer != nil
+        self.isClosureView = false
+        self.reachCache = parent != nil ? LockedBox([:]) : nil
+    }
+
+    /// An injector with no bindings of its own that answers as `owner` does: what a
+    /// closure or provider that declares nothing receives while `owner` builds it for
+    /// a descendant, so that each of its requests is checked (see
+    /// `Injector+OverrideReach.swift`).
+    init(closureViewOf owner: Injector) {
+        self.parent = owner
+        self.modules = []
+        self.bindings = [:]
+        self.scopeOverrides = [:]
+        self.eagerSingletons = []
+        self.tracer = owner.tracer
+        self.isTracing = owner.isTracing
+        self.isClosureView = true
+        self.reachCache = nil
     }
 
     /// An injector with `other`'s frozen bindings, parent and tracer, and none of
@@ -110,6 +134,8 @@ public final class Injector: Sendable {
         self.eagerSingletons = other.eagerSingletons
         self.tracer = other.tracer
         self.isTracing = other.isTracing
+        self.isClosureView = other.isClosureView
+        self.reachCache = other.parent != nil ? LockedBox([:]) : nil
     }
 
     func startEagerSingletons(_ eager: [EagerSingleton]) throws {

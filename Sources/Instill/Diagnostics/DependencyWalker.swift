@@ -79,7 +79,9 @@ struct DependencyWalker {
     private var state: [NodeKey: State] = [:]
     private var reportedCycles: Set<Set<NodeKey>> = []
     private var reportedMissing: Set<NodeKey> = []
-    private var reportedOverrides: Set<NodeKey> = []
+    /// Each override with each edge that misses it: one override may be missed by
+    /// several holders, and every one is reported.
+    private var reportedOverrides: Set<[AnyHashable]> = []
     /// The walk recurses once per level: it stops where the stack runs low.
     private let stackGuard = ThreadStack.current()
 
@@ -314,7 +316,7 @@ struct DependencyWalker {
         while let level = current, level !== builder {
             if let binding = level.bindings[key] {
                 let node = NodeKey(key: key, injector: ObjectIdentifier(level))
-                guard reportedOverrides.insert(node).inserted else { return }
+                guard reportedOverrides.insert([node, label]).inserted else { return }
                 var problem = InjectionError.unseenOverride(
                     binding.boundType.description, name: key.name, holder: holder, property: label)
                 problem.requestedType = requested

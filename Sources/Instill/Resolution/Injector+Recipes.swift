@@ -110,10 +110,11 @@ extension Injector {
                 scope = binding.scope ?? .normal
                 source = .provider(provide)
             }
-            // Shared objects live with the injector that defines them; everything else
-            // is built here, so this injector's overrides fill its requirements.
-            if definer !== self, scope.isShared {
-                return try definer.recipe(for: key, type: type)
+            // Shared objects live with the injector that defines them, unless they depend
+            // on a key this injector binds; everything else is built here, so this
+            // injector's overrides fill its requirements.
+            if definer !== self, scope.isShared, !reachesOwnOverride(key, type: type) {
+                return try (parent ?? definer).recipe(for: key, type: type)
             }
             return Recipe(key: key, type: type, scope: scope, source: source, binding: binding, owner: self)
         }
@@ -126,8 +127,8 @@ extension Injector {
                 for: type.type, name: key.name, nearMatches: nearMatches(for: key, type: type))
         }
         let (scope, definer) = scopeOverride(for: key.type) ?? (metadata.declaredScope, root)
-        if definer !== self, scope.isShared {
-            return try definer.recipe(for: key, type: type)
+        if definer !== self, scope.isShared, !reachesOwnOverride(key, type: type) {
+            return try (parent ?? definer).recipe(for: key, type: type)
         }
         return Recipe(key: key, type: type, scope: scope, source: .build(metadata), binding: nil, owner: self)
     }
@@ -152,7 +153,7 @@ extension Injector {
         return try recipe(for: BindingKey(implementation.type, name: name), type: implementation)
     }
 
-    private func isDescendant(of ancestor: Injector) -> Bool {
+    func isDescendant(of ancestor: Injector) -> Bool {
         var current: Injector? = self
         while let injector = current {
             if injector === ancestor { return true }

@@ -79,6 +79,10 @@ final class ResolutionContext {
     /// The step of an `await getObject` this thread runs, with the values its async
     /// steps made (see `AsyncResolution.swift`); `nil` for a synchronous request.
     @exclusivity(unchecked) var asyncJob: AsyncJob?
+    /// While an ancestor builds a shared object for a descendant's request: that
+    /// request, whose overrides the ancestor must not be asked for (see
+    /// `Injector+OverrideReach.swift`).
+    @exclusivity(unchecked) var overrideWatch: OverrideWatch?
     /// The creation gates this thread holds, each with how many reasons it has to:
     /// requests for the group's objects under way, and objects of the group started
     /// and not yet published (or dropped).

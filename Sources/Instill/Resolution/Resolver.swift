@@ -85,6 +85,9 @@ extension Injector {
         return try withRequest(onMainActor: onMainActor) { context in
             do {
                 let recipe = try recipe(for: BindingKey(type, name: name), type: reference)
+                if let watch = context.overrideWatch {
+                    try checkOverrideWatch(watch, key: BindingKey(type, name: name), type: reference)
+                }
                 if let metadata = recipe.objectMetadata {
                     let object = try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
                     if ObjectIdentifier(Swift.type(of: object)) == reference.id {
@@ -224,6 +227,13 @@ extension Injector {
             try context.enter(gate, for: recipe)
             defer { context.leave(gate) }
             if let value = recipe.sharedValue() { return hit(value, recipe, context) }
+            if recipe.owner !== self, context.overrideWatch == nil, hasOverrides(below: recipe.owner) {
+                // Built by an ancestor for this injector: what it asks for on the way
+                // must not be one of this injector's overrides.
+                context.overrideWatch = OverrideWatch(requester: self, holder: recipe)
+                defer { context.overrideWatch = nil }
+                return try build(recipe, arguments: arguments, in: context)
+            }
             return try build(recipe, arguments: arguments, in: context)
         }
     }
@@ -291,10 +301,10 @@ extension Injector {
                     recipe.typeName, given: arguments.count, read: 0, reason: .closure
                 ).bound(at: recipe.binding)
             }
-            return try call(recipe, in: context) { try make(recipe.owner) }
+            return try call(recipe, in: context) { try make(closureInjector(for: recipe, in: context)) }
         case .provider(let provide):
             let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
-            return try call(recipe, in: context) { try provide(recipe.owner, values) }
+            return try call(recipe, in: context) { try provide(closureInjector(for: recipe, in: context), values) }
         }
     }
 

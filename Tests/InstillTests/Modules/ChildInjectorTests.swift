@@ -81,15 +81,17 @@ struct ChildInjectorTests {
         #expect(try app.getObject(Courier.self).client is LiveClient)
     }
 
-    @Test("a singleton of the parent is built with the parent's bindings, even when asked through the child")
-    func parentSingletonKeepsParentBindings() throws {
+    @Test("a parent's singleton that depends on the child's override is the child's own, built with it")
+    func parentSingletonReachingOverrideIsChilds() throws {
         let app = try Injector(modules: [AppModule()])
         let test = try app.childInjector(modules: [TestModule()])
 
         let catalog = try test.getObject(Catalog.self)
 
-        #expect(catalog.client is LiveClient)
-        #expect(try app.getObject(Catalog.self) === catalog)
+        #expect(catalog.client === TestModule.fake)
+        #expect(try test.getObject(Catalog.self) === catalog)
+        #expect(try app.getObject(Catalog.self) !== catalog)
+        #expect(try app.getObject(Catalog.self).client is LiveClient)
     }
 
     @Test("a singleton the child binds again is the child's own; the parent keeps its own")
@@ -108,10 +110,10 @@ struct ChildInjectorTests {
         #expect(try parent.getObject((any Session).self) === parentSession)
     }
 
-    @Test("a type the parent promotes to singleton is shared with the child")
+    @Test("a type the parent promotes to singleton is shared with a child that overrides nothing it needs")
     func parentScopeOverrideIsShared() throws {
         let parent = try Injector(modules: [AppModule()])
-        let child = try parent.childInjector(modules: [TestModule()])
+        let child = try parent.childInjector(modules: [Configure { $0.bind(Clock(), named: "frozen") }])
 
         let catalog = try parent.getObject(Catalog.self)
 
