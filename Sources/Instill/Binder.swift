@@ -13,7 +13,7 @@
 /// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
 /// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
-/// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
+/// | `bindClass:inScope:` | ``setScope(_:for:file:line:)-6l13j`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
 /// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
 public final class Binder {
@@ -65,7 +65,7 @@ public final class Binder {
     ///   - name: the binding name, for named requirements and requests.
     ///   - scope: `nil` (the default) makes the binding a link to the implementation:
     ///     requests for `type` get what a request for `implementation` gets, in its
-    ///     scope (its declared one, or the one set with ``setScope(_:for:file:line:)``),
+    ///     scope (its declared one, or the one set with ``setScope(_:for:file:line:)-6l13j``),
     ///     so a singleton is one instance either way. A scope given here gives the
     ///     binding instances of its own, apart from the implementation's.
     ///   - file: where the binding is made, for messages; leave the default.
