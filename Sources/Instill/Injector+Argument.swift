@@ -65,18 +65,19 @@ extension Injector {
     /// An assembled object of a main-actor `type`, built with `argument` passed to
     /// its initializer on the main actor, awaiting any async steps its graph has.
     ///
-    /// From any async code, `try await injector.getObject(EpisodeViewModel.self,
-    /// argument: id)` hops to the main actor.
+    /// As every `await getObject`, it runs on the caller's actor: from main-actor code
+    /// the graph's async steps run off the main actor and the main-actor objects are
+    /// built on it; from elsewhere it throws
+    /// ``InjectionError/Kind-swift.struct/mainActorRequired`` and builds nothing.
     ///
     /// Its symbol page is hidden so that links to the synchronous form stay
     /// unambiguous.
     @_documentation(visibility: internal)
-    @MainActor
     public func getObject<T: MainActorInjectable & TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument
+        _ type: T.Type, named name: String? = nil, argument: T.Argument,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
-        if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(mainActor: type) }
-        return try await resolveAwaiting(type, named: name, arguments: [argument], isolation: MainActor.shared)
+        try await resolveAwaiting(type, named: name, arguments: [argument], isolation: isolation)
     }
 }
 
@@ -98,6 +99,24 @@ extension Provider where Value: TakesArgument {
     }
 }
 
+extension Provider where Value: TakesArgument {
+    /// Builds a `Value` with `argument` passed to its initializer, awaiting any async
+    /// steps its graph has.
+    ///
+    /// In async code Swift chooses this form, so write `try await provider(argument: id)`.
+    ///
+    /// - Parameters:
+    ///   - argument: the argument the value's ``Initializer`` reads.
+    ///   - isolation: the caller's actor; leave the default.
+    public func callAsFunction(argument: Value.Argument, isolation: isolated (any Actor)? = #isolation)
+        async throws -> Value
+    {
+        guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
+        return try await injector.resolveAwaiting(
+            Value.self, named: name, arguments: [argument], isolation: isolation)
+    }
+}
+
 extension ObjectFactory {
     /// An assembled object of `type`, built with `argument` passed to its
     /// initializer, as `injector.getObject(type, argument: argument)` builds it.
@@ -114,5 +133,22 @@ extension ObjectFactory {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(
             type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+}
+
+extension ObjectFactory {
+    /// An assembled object of `type`, built with `argument` passed to its
+    /// initializer, awaiting any async steps its graph has, as
+    /// `try await injector.getObject(type, argument: argument)` does.
+    ///
+    /// Its symbol page is hidden so that links to the synchronous form stay
+    /// unambiguous.
+    @_documentation(visibility: internal)
+    public func getObject<T: TakesArgument>(
+        _ type: T.Type, named name: String? = nil, argument: T.Argument,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> T {
+        guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+        return try await injector.resolveAwaiting(type, named: name, arguments: [argument], isolation: isolation)
     }
 }

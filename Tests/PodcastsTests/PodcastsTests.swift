@@ -64,6 +64,13 @@ struct PodcastsTests {
         #expect(report.isValid, "\(report)")
     }
 
+    @Test("Getting Started: validate(roots:) checks the app's graph without building it")
+    func graphIsComplete() throws {
+        let report = try Injector(modules: [AppModule()]).validate(roots: [PodcastListViewModel.self])
+        #expect(report.isValid, "\(report)")
+        #expect(Injector().validate(roots: [PodcastListViewModel.self]).isValid == false)
+    }
+
     @Test("the same request from a detached task is an error that names the main-actor type and why")
     func detachedRequest() async throws {
         let injector = try AppContainer().injector
@@ -77,7 +84,14 @@ struct PodcastsTests {
         }.value
         let thrown = try #require(error)
         #expect(thrown.kind == .mainActorRequired)
-        #expect(thrown.description.contains("PodcastListViewModel"))
+        #expect(
+            thrown.description
+                == "mainActorRequired: PodcastListViewModel is isolated to the main actor, and this `await getObject` was"
+                + " made from nonisolated code (a detached task or a nonisolated function), not from the main actor: only"
+                + " a request made on the main actor builds main-actor objects.\n"
+                + "  Requested: PodcastListViewModel\n"
+                + "  To fix: await the request from @MainActor code (a @MainActor function, or `Task { @MainActor in ... }`),"
+                + " or inject Provider<PodcastListViewModel> and call it on the main actor.")
     }
 
     @Test("the episode screen's model takes the episode's id, typed, from main-actor code, with or without await")

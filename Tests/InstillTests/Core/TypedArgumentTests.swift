@@ -208,6 +208,21 @@ private final class Engine: Injectable, Sendable {
 }
 
 /// Requests a main-actor type from nonisolated async code.
+private final class Feed: Sendable {}
+
+private final class FeedReader: Injectable, TakesArgument, Sendable {
+    typealias Argument = EpisodeID
+    let episodeID: EpisodeID
+    let feed: Feed
+    init(episodeID: EpisodeID, feed: Feed) {
+        self.episodeID = episodeID
+        self.feed = feed
+    }
+    static let initializer = Initializer(argument: Argument.self, dependencies: Feed.self) {
+        FeedReader(episodeID: $0, feed: $1)
+    }
+}
+
 private func openFromBackground(_ injector: Injector, _ id: EpisodeID) async throws -> String {
     let model = try await injector.getObject(EpisodeViewModel.self, argument: id)
     return await model.title
@@ -243,11 +258,42 @@ struct TypedArgumentTests {
         #expect(model.title == "Episode 7")
     }
 
-    @Test("nonisolated async code awaits a main-actor view model with its argument")
+    @Test("nonisolated async code asking for a main-actor view model with its argument is told why it cannot have it")
     func mainActorFromBackground() async throws {
         let injector = try Injector(modules: [Podcasts()])
 
-        #expect(try await openFromBackground(injector, EpisodeID(value: "9")) == "Episode 9")
+        let error = try await #require(throws: InjectionError.self) {
+            try await openFromBackground(injector, EpisodeID(value: "9"))
+        }
+        #expect(error.kind == .mainActorRequired)
+        #expect(
+            error.description
+                == "mainActorRequired: EpisodeViewModel is isolated to the main actor, and this `await getObject` was made"
+                + " from nonisolated code (a detached task or a nonisolated function), not from the main actor: only a"
+                + " request made on the main actor builds main-actor objects.\n"
+                + "  Requested: EpisodeViewModel\n"
+                + "  To fix: await the request from @MainActor code (a @MainActor function, or `Task { @MainActor in ... }`),"
+                + " or inject Provider<EpisodeViewModel> and call it on the main actor.")
+    }
+
+    @Test("an awaited Provider passes a typed argument to a graph with an async step")
+    @MainActor
+    func awaitedProviderWithArgument() async throws {
+        struct SlowFeed: Module {
+            func configure(_ binder: Binder) {
+                binder.bind(Feed.self, scope: .singleton) { _ in
+                    await Task.yield()
+                    return Feed()
+                }
+            }
+        }
+        let injector = try Injector(modules: [SlowFeed()])
+        let provider = try await injector.getObject(Provider<FeedReader>.self)
+
+        let reader = try await provider(argument: EpisodeID(value: "3"))
+
+        #expect(reader.episodeID.value == "3")
+        #expect(reader.feed === (try await injector.getObject(Feed.self)))
     }
 
     @Test("a main-actor initializer may take the argument and nothing else")
