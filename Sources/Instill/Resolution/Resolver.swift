@@ -301,10 +301,14 @@ extension Injector {
                     recipe.typeName, given: arguments.count, read: 0, reason: .closure
                 ).bound(at: recipe.binding)
             }
-            return try call(recipe, in: context) { try make(closureInjector(for: recipe, in: context)) }
+            // Read before the call, so the closure captures what it did before overrides
+            // reached: the cost of a closure binding is on every request of it.
+            let injector = context.overrideWatch == nil ? recipe.owner : closureInjector(for: recipe, in: context)
+            return try call(recipe, in: context) { try make(injector) }
         case .provider(let provide):
             let values = InjectionArguments(arguments, building: recipe.typeName, forProvider: true)
-            return try call(recipe, in: context) { try provide(closureInjector(for: recipe, in: context), values) }
+            let injector = context.overrideWatch == nil ? recipe.owner : closureInjector(for: recipe, in: context)
+            return try call(recipe, in: context) { try provide(injector, values) }
         }
     }
 
