@@ -25,6 +25,9 @@ import os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcessing"]
+# Underscored standard-library API the library calls on purpose (SPI or underscored
+# public); other underscored names in the interfaces are not checked.
+UNDERSCORED = {"_forEachField", "_rerootKeyPath"}
 DECL = re.compile(r"\b(func|var|let|struct|class|enum|protocol|actor|typealias|macro)\s+`?([A-Za-z_][A-Za-z0-9_]*)")
 MACOS = re.compile(r"@available\(macOS (\d+(?:\.\d+)*)")
 PLATFORMS = re.compile(r"@available\((macOS [^)]*?)(?:, \*)?\)")
@@ -70,7 +73,7 @@ def annotated_names():
                     elif decl:
                         kind, name = decl.groups()
                         availability = pending or inherited
-                        if not name.startswith("_") or name == "_forEachField":
+                        if not name.startswith("_") or name in UNDERSCORED:
                             if availability:
                                 v = version(MACOS.search("@available(" + availability).group(1))
                                 if name not in found or v < found[name][0]:

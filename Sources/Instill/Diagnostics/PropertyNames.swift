@@ -5,7 +5,7 @@
 /// 1. A key path that stores to one field of a class (a stored property of a final
 ///    class, or a `final` one): the field its own layout stores to, named by the
 ///    class's field records (see ``KeyPathLayout/storedFieldName(in:valueType:)``).
-///    Exact in every build configuration.
+///    Exact in every build configuration, where ``LayoutReading`` is on.
 /// 2. The key path's description, when the runtime names the property there
 ///    (`\Car.engine`).
 /// 3. On Linux, a key path through accessors (a non-final class's property): the

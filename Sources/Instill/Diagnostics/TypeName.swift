@@ -92,13 +92,32 @@ enum TypeKind {
     }
 
     /// Whether `type` is a ``Provider`` or a ``Lazy``: struct metadata (kind 0x200)
-    /// whose second word, its nominal type descriptor, is one of theirs. Every
-    /// specialization of a generic struct shares its one descriptor, and struct
-    /// metadata always has that word (Swift ABI), so neither a look-alike type nor
-    /// another kind matches.
+    /// that is one of theirs. Only struct kinds go further, so a class, a protocol or
+    /// an optional costs no conformance question.
+    ///
+    /// Where ``LayoutReading`` is on, the second word of struct metadata, its nominal
+    /// type descriptor, is compared with theirs (``isHandleByDescriptor(_:)``): no
+    /// conformance search at all. Where it is off (pointer authentication signs that
+    /// word with its address, so equal descriptors read as different words), the
+    /// runtime is asked whether the type conforms to `ProviderMarker`
+    /// (``isHandleByConformance(_:)``), once per type: the runtime caches the answer.
     static func isHandle(_ type: Any.Type) -> Bool {
+        LayoutReading.isEnabled ? isHandleByDescriptor(type) : isHandleByConformance(type)
+    }
+
+    /// ``isHandle(_:)`` read from the type descriptor word. Every specialization of a
+    /// generic struct shares its one descriptor, and struct metadata always has that
+    /// word (Swift ABI), so neither a look-alike type nor another kind matches. Valid
+    /// only where ``LayoutReading`` is on.
+    static func isHandleByDescriptor(_ type: Any.Type) -> Bool {
         let words = unsafeBitCast(type, to: UnsafePointer<UInt>.self)
         return words[0] == 0x200 && (words[1] == providerDescriptor || words[1] == lazyDescriptor)
+    }
+
+    /// ``isHandle(_:)`` asked of the runtime: only ``Provider`` and ``Lazy`` conform to
+    /// the internal `ProviderMarker`. Reads the kind word only, which is never signed.
+    static func isHandleByConformance(_ type: Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x200 && type is any ProviderMarker.Type
     }
 
     private static let providerDescriptor = unsafeBitCast(Provider<Never>.self, to: UnsafePointer<UInt>.self)[1]

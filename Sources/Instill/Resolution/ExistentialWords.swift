@@ -25,8 +25,8 @@
 ///
 /// The entry point is found with `dlopen(nil)` and `dlsym`, which POSIX defines and
 /// Darwin, Glibc and Musl all provide; the runtime exports the symbol on every
-/// platform. Where it cannot be found, every answer is `nil` and writes go through
-/// key paths.
+/// platform. Where it cannot be found, or where ``LayoutReading`` is off, every answer
+/// is `nil` and writes go through key paths.
 enum ExistentialWords {
     private typealias DynamicCast =
         @convention(c) (
@@ -57,7 +57,7 @@ enum ExistentialWords {
     private static func words<Source, Value>(
         casting source: UnsafeMutablePointer<Source>, from _: Source.Type, to _: Value.Type
     ) -> [UInt?]? {
-        guard let dynamicCast else { return nil }
+        guard LayoutReading.isEnabled, let dynamicCast else { return nil }
         let wordSize = MemoryLayout<UInt>.size
         let count = MemoryLayout<Value>.size / wordSize
         guard count > 0, MemoryLayout<Value>.alignment == wordSize else { return nil }

@@ -23,7 +23,7 @@ extension Injector {
             bytes.count >= 16 ? bytes.load(as: UInt.self) ^ (bytes.load(fromByteOffset: 8, as: UInt.self) &* 31) : 0
         }
         let mixed = (UInt(bitPattern: key.type) >> 4) ^ bits
-        return (namedQuickRecipes, Int((mixed &* 0x9E37_79B9_7F4A_7C15) >> 58))
+        return (namedQuickRecipes, Int((mixed &* Self.quickMultiplier) >> Self.quickShift))
     }
 
     /// The recipe of an unnamed key if the quick table has it.
@@ -47,8 +47,18 @@ extension Injector {
     @inline(__always)
     private static func quickSlot(_ type: ObjectIdentifier) -> Int {
         let bits = UInt(bitPattern: type) >> 4
-        return Int((bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        return Int((bits &* quickMultiplier) >> quickShift)
     }
+
+    /// Fibonacci hashing's multiplier (2^w / φ) for the word size `w`: the 64-bit one,
+    /// or its top half where words are 32 bits (arm64_32, where the 64-bit literal
+    /// would not fit a `UInt`).
+    private static var quickMultiplier: UInt {
+        UInt(truncatingIfNeeded: (0x9E37_79B9_7F4A_7C15 as UInt64) >> (64 - 8 * MemoryLayout<UInt>.size))
+    }
+
+    /// Keeps the top 6 bits of the product: one of the 64 slots.
+    private static var quickShift: Int { 8 * MemoryLayout<UInt>.size - 6 }
 
     private func lockedRecipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
         if let known = recipeTable.withLock({ $0[key] }) { return known }

@@ -20,7 +20,8 @@
 /// the buffer's size, the "single component" flag must agree with the count,
 /// unknown discriminators, unresolved offsets or identities, external components
 /// and computed components with arguments (subscripts) make the layout unknown
-/// (`nil`), and on anything but a 64-bit platform the layout is always unknown.
+/// (`nil`), and where ``LayoutReading`` is off (32-bit pointers, pointer
+/// authentication, `-D INSTILL_UNKNOWN_LAYOUT`) the layout is always unknown.
 /// A caller that uses an offset still checks it independently against the type's
 /// field records (``storedField(in:valueType:)``): an offset is used only when both
 /// agree that a field of exactly the value's type starts there.
@@ -44,7 +45,7 @@ struct KeyPathLayout: Equatable {
     /// The layout of `keyPath`, or `nil` when its buffer does not read as the ABI
     /// describes (see the type's invariant).
     init?(_ keyPath: AnyKeyPath) {
-        guard MemoryLayout<Int>.size == 8 else { return nil }
+        guard LayoutReading.isEnabled else { return nil }
         let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
         let parsed: [Component]? = withExtendedLifetime(keyPath) {
             Self.components(atBuffer: object + 3 * MemoryLayout<Int>.size)

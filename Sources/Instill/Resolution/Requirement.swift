@@ -1,3 +1,5 @@
+@_spi(ObservableRerootKeyPath) import Swift
+
 /// One entry of ``Requirements``: what to resolve, and how to write it.
 final class Requirement: Sendable {
     let keyPath: AnyKeyPath & Sendable
@@ -15,7 +17,8 @@ final class Requirement: Sendable {
     let exactClass: ObjectIdentifier?
     /// Writes an instance of ``exactClass`` (or a subclass).
     let objectWriter: ObjectWriter
-    /// What the key path object says it does (`nil` when its layout is unknown).
+    /// What the key path object says it does (`nil` when its layout is unknown, and
+    /// always where ``LayoutReading`` is off).
     let layout: KeyPathLayout?
     /// The current value of the property, or `nil` when it is an empty optional.
     let read: @Sendable (AnyObject) -> Any?
@@ -108,20 +111,56 @@ final class Requirement: Sendable {
     var provenPropertyName: String? { PropertyNames.name(of: self) }
 
     /// Whether the key path goes through another property (`\Car.engine.piston`):
-    /// the injector fills only an object's own properties.
+    /// the injector fills only an object's own properties. Known only from the key
+    /// path's layout: `false` where ``LayoutReading`` is off (no public operation
+    /// counts a key path's components).
     var isNested: Bool { (layout?.components.count ?? 1) > 1 }
 
     /// Whether `other` names the same property, whatever subclass its key path is
-    /// rooted at: the same key path, or key paths whose one component is the same
-    /// (the same stored offset, or the same accessor identity) from roots of one
-    /// class hierarchy, with the same value type.
+    /// rooted at: the same key path, or, from roots of one class hierarchy with the
+    /// same value type, the ancestor's key path re-rooted at the descendant equals the
+    /// descendant's (``isSameKeyPath(_:rerootedAt:as:)``).
     func namesSameProperty(as other: Requirement) -> Bool {
         if keyPath == other.keyPath { return true }
-        guard valueType == other.valueType, let component = layout?.single, component == other.layout?.single,
+        guard valueType == other.valueType, rootType != other.rootType,
             let root = rootType.type as? AnyClass, let otherRoot = other.rootType.type as? AnyClass
         else { return false }
-        return isClass(root, orSubclassOf: ObjectIdentifier(otherRoot))
-            || isClass(otherRoot, orSubclassOf: ObjectIdentifier(root))
+        if isClass(root, orSubclassOf: ObjectIdentifier(otherRoot)) {
+            return Self.isSameKeyPath(other, rerootedAt: root, as: self)
+        }
+        if isClass(otherRoot, orSubclassOf: ObjectIdentifier(root)) {
+            return Self.isSameKeyPath(self, rerootedAt: otherRoot, as: other)
+        }
+        return false
+    }
+
+    /// Whether `ancestor`'s key path, rooted at a superclass of `root`, names the
+    /// property `descendant`'s key path (rooted at `root`) names.
+    ///
+    /// Key path equality decides: the standard library re-roots `ancestor`'s key path
+    /// at `root` (the same components, typed as rooted at `root`; it is only compared,
+    /// never applied), and two key paths of one root are equal exactly when their
+    /// components are (a stored property's offset, an accessor's identity), which
+    /// holds on every platform and reads no layout. Below macOS 14, iOS 17, tvOS 17
+    /// and watchOS 10 the standard library has no re-rooting: there the one component
+    /// each key path's own layout shows is compared (``KeyPathLayout``), so the answer
+    /// is `false` where layout is unknown as well.
+    ///
+    /// The re-rooting traps on a key path that is neither a `KeyPath` nor a
+    /// `ReferenceWritableKeyPath`: a requirement's is always exactly
+    /// `ReferenceWritableKeyPath<Root, Value>` (the class is not `open`, so a value of
+    /// that static type is an instance of exactly that class).
+    private static func isSameKeyPath(
+        _ ancestor: Requirement, rerootedAt root: AnyClass, as descendant: Requirement
+    ) -> Bool {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            func rerooted<NewRoot: AnyObject>(at _: NewRoot.Type) -> AnyKeyPath {
+                _rerootKeyPath(ancestor.keyPath, to: NewRoot.self)
+            }
+            return rerooted(at: root) == descendant.keyPath
+        }
+        guard let component = ancestor.layout?.single else { return false }
+        return component == descendant.layout?.single
     }
 }
 

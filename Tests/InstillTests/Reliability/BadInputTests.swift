@@ -614,7 +614,11 @@ struct BadInputTests {
 
     // MARK: Key paths and depth
 
-    @Test("#42 a key path through another property: invalidRequirement, before anything is written")
+    // Refused where a key path's layout can be read (`buildReadsLayouts`); elsewhere
+    // the key path is written through, which here force-unwraps a nil `gauge`.
+    @Test(
+        "#42 a key path through another property: invalidRequirement, before anything is written",
+        .enabled(if: buildReadsLayouts, "nested key paths are recognised from their layout"))
     func nestedKeyPath() throws {
         let error = try Self.error(of: .nestedKeyPath)
 
@@ -836,6 +840,7 @@ extension BadInputTests {
         /// after it is gone), so that injector can be asked again afterwards.
         var leavesInjector: Bool {
             switch self {
+            case .nestedKeyPath: buildReadsLayouts  // see `nestedKeyPath()`
             case .eagerSingletonUnbound, .eagerNormalType, .eagerClosureNotSingleton, .eagerLinkToNormalType,
                 .throwingEagerSingleton, .providerAfterRelease, .factoryAfterRelease:
                 false

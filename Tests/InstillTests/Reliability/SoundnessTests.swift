@@ -141,6 +141,71 @@ private struct BeamModule: Module {
     }
 }
 
+/// Re-declares only `spare`: `lamp`, of the same type, stays as inherited.
+private final class Coupe: Sedan {
+    override class var requires: Requirements { super.requires + Requirements().named("spot", \Coupe.spare) }
+}
+
+/// Overrides `lamp` with an observer, and re-declares it; not final, so the override
+/// is reached through the same accessor identity as `Sedan.lamp`.
+private class Convertible: Sedan {
+    var observed = 0
+    override var lamp: Beam! {
+        didSet { observed += 1 }
+    }
+    override class var requires: Requirements { super.requires + Requirements().named("fog", \Convertible.lamp) }
+}
+
+/// A final class's override has accessors of its own: `\Roadster.lamp` is another
+/// key path than `\Sedan.lamp`, so the re-declaration is rooted where `lamp` is declared.
+private final class Roadster: Sedan {
+    var observed = 0
+    override var lamp: Beam! {
+        didSet { observed += 1 }
+    }
+    override class var requires: Requirements { super.requires + Requirements().named("fog", \Sedan.lamp) }
+}
+
+/// Two levels below `Sedan`; the re-declaration is rooted at the lowest.
+private class Touring: Sedan {}
+private final class GrandTouring: Touring {
+    override class var requires: Requirements { super.requires + Requirements().named("fog", \GrandTouring.lamp) }
+}
+
+/// Re-declares with the key path rooted where the property is declared.
+private final class Estate: Sedan {
+    override class var requires: Requirements { super.requires + Requirements().named("fog", \Sedan.lamp) }
+}
+
+private protocol Dial: AnyObject {}
+private final class AnalogDial: Dial {
+    init() {}
+}
+
+private struct DialModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Dial).self, named: "analog") { _ in AnalogDial() }
+    }
+}
+
+/// A protocol-typed requirement that only a subclass's named re-declaration can fill.
+private class Dashboard: Injectable {
+    var dial: (any Dial)!
+    class var requires: Requirements { Requirements(\Dashboard.dial) }
+    required init() {}
+}
+
+private final class SportDashboard: Dashboard {
+    override class var requires: Requirements { super.requires + Requirements().named("analog", \SportDashboard.dial) }
+}
+
+/// Its own `motor` beside the chassis's: two properties of one type and one name.
+private final class Wagon: Chassis, Injectable {
+    var motor: Motor? = nil
+    static var requires: Requirements { Chassis.chassisRequirements(Wagon.self) + Requirements(\Wagon.motor) }
+    override init() {}
+}
+
 // MARK: - Fixtures: nested key paths
 
 private final class Gear: Injectable {
@@ -281,7 +346,9 @@ struct KeyPathWriteTests {
     }
 }
 
-@Suite("The key path layout the fast paths rely on")
+@Suite(
+    "The key path layout the fast paths rely on",
+    .enabled(if: LayoutReading.isEnabled, "this build reads no layout (see LayoutReading)"))
 struct KeyPathLayoutTests {
     @Test("a stored property of a final class is one mutable stored component at the field's offset")
     func storedComponent() throws {
@@ -348,6 +415,37 @@ struct KeyPathLayoutTests {
     }
 }
 
+@Suite("Where no layout is read, the injector reads none")
+struct UnknownLayoutTests {
+    @Test(
+        "every key path's layout is unknown and no existential word is read",
+        .disabled(if: LayoutReading.isEnabled, "this build reads layouts (see KeyPathLayoutTests)"))
+    func nothingIsRead() throws {
+        for keyPath: AnyKeyPath in [\Showcase.anything, \Sedan.lamp, \Sedan.spare, \NestedFirst.nested.gear] {
+            #expect(KeyPathLayout(keyPath) == nil, "\(keyPath)")
+        }
+        let requirement = try #require(Chassis.chassisRequirements(Truck.self).entries.first)
+        #expect(requirement.layout == nil && requirement.objectWriter.storedOffset == nil)
+        #expect(ExistentialWords.of(Halogen(), as: Any.self) == nil)
+        #expect(ExistentialWords.ofNone(as: (any Lamp)?.self) == nil)
+    }
+
+    @Test(
+        "Provider and Lazy are recognised the same way from the type descriptor and by conformance",
+        arguments: [
+            (Provider<Bulb>.self as Any.Type, true), (Lazy<Bulb>.self, true), (Provider<any Lamp>.self, true),
+            (Lazy<Provider<Bulb>>.self, true), (Bulb.self, false), (Provider<Bulb>?.self, false),
+            ((any Lamp).self, false), (Int.self, false), (String.self, false), ((() -> Bulb).self, false),
+        ])
+    func handlesRecognisedEitherWay(type: Any.Type, isHandle: Bool) {
+        #expect(TypeKind.isHandleByConformance(type) == isHandle, "\(type)")
+        #expect(TypeKind.isHandle(type) == isHandle, "\(type)")
+        if LayoutReading.isEnabled {
+            #expect(TypeKind.isHandleByDescriptor(type) == isHandle, "\(type)")
+        }
+    }
+}
+
 @Suite("A subclass re-declares an inherited requirement")
 struct RedeclaredRequirementTests {
     @Test("a named re-declaration rooted at the subclass replaces the inherited one")
@@ -358,9 +456,51 @@ struct RedeclaredRequirementTests {
         #expect(rally.spare.label == "spot")
         #expect(Rally.requires.count == 2)
     }
+
+    @Test("re-declaring one property keeps another of the same type as inherited")
+    func keepsOtherProperties() throws {
+        let coupe = try Injector(modules: [BeamModule()]).getObject(Coupe.self)
+        #expect(Coupe.requires.count == 2)
+        #expect(coupe.lamp.label == "plain")
+        #expect(coupe.spare.label == "spot")
+    }
+
+    @Test("an overridden property, a grandchild's root and the declaring class's root are re-declarations too")
+    func replacesOverridesAndDeeperRoots() throws {
+        let injector = try Injector(modules: [BeamModule()])
+        let convertible = try injector.getObject(Convertible.self)
+        #expect(Convertible.requires.count == 2)
+        #expect(convertible.lamp.label == "fog" && convertible.observed == 1)
+        let roadster = try injector.getObject(Roadster.self)
+        #expect(Roadster.requires.count == 2)
+        #expect(roadster.lamp.label == "fog" && roadster.observed == 1)
+        #expect(GrandTouring.requires.count == 2)
+        #expect(try injector.getObject(GrandTouring.self).lamp.label == "fog")
+        #expect(Estate.requires.count == 2)
+        #expect(try injector.getObject(Estate.self).lamp.label == "fog")
+    }
+
+    @Test("the inherited requirement is not resolved at all: a protocol bound only under the new name is enough")
+    func inheritedIsNotResolved() throws {
+        let injector = try Injector(modules: [DialModule()])
+        #expect(try injector.getObject(SportDashboard.self).dial is AnalogDial)
+        #expect(injector.validate(roots: [SportDashboard.self]).problems.isEmpty)
+    }
+
+    @Test("a subclass's own property of an inherited property's name and type is another requirement")
+    func namesakeIsAnotherProperty() throws {
+        #expect(Wagon.requires.count == 2)
+        let wagon = try Injector().getObject(Wagon.self)
+        #expect(wagon.chassisMotor != nil && wagon.motor != nil)
+        #expect(wagon.chassisMotor !== wagon.motor)
+    }
 }
 
-@Suite("Nested key paths in requires")
+// Refused where a key path's layout can be read (see `LayoutReading`); elsewhere the
+// key path is written through (`NestedFirst`'s force-unwraps a nil `nested`).
+@Suite(
+    "Nested key paths in requires",
+    .enabled(if: LayoutReading.isEnabled, "nested key paths are recognised from their layout"))
 struct NestedKeyPathTests {
     @Test(
         "a key path through another property is an invalidRequirement, in either order",
