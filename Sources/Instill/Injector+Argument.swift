@@ -20,7 +20,7 @@ extension Injector {
     ///   - isolation: the caller's actor; leave the default.
     /// - Throws: ``InjectionError``.
     public func getObject<T: Injectable & TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
@@ -91,7 +91,7 @@ extension Provider where Value: TakesArgument {
     /// - Parameters:
     ///   - argument: the argument the value's ``Initializer`` reads.
     ///   - isolation: the caller's actor; leave the default.
-    public func callAsFunction(argument: Value.Argument, isolation: (any Actor)? = #isolation) throws -> Value {
+    public func callAsFunction(argument: Value.Argument, isolation: isolated (any Actor)? = #isolation) throws -> Value {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         return try injector.resolve(
             Value.self, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
@@ -109,7 +109,7 @@ extension ObjectFactory {
     ///   - isolation: the caller's actor; leave the default.
     /// - Throws: ``InjectionError``.
     public func getObject<T: TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(

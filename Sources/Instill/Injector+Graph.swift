@@ -10,7 +10,7 @@ extension Injector {
     ///   - roots: the types to start from.
     ///   - isolation: the caller's actor; leave the default. From main-actor code the
     ///     graph shows inside ``MainActorInjectable`` types too.
-    public func graph(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> InjectionGraph {
+    public func graph(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> InjectionGraph {
         var walker = DependencyWalker(injector: self)
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             walker.walk(bindingRoots: roots.isEmpty, extraRoots: roots)

@@ -42,7 +42,7 @@ extension Injector {
     /// - Parameters:
     ///   - roots: the types the app will ask for.
     ///   - isolation: the caller's actor; leave the default.
-    public func validate(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> ValidationReport {
+    public func validate(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> ValidationReport {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
             walker.walk(bindingRoots: true, extraRoots: roots)
@@ -66,7 +66,7 @@ extension Injector {
     ///   - roots: the types the app will ask for.
     ///   - isolation: the caller's actor; leave the default.
     public static func validate(
-        modules: [any Module], roots: [Any.Type] = [], isolation: (any Actor)? = #isolation
+        modules: [any Module], roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation
     ) -> ValidationReport {
         Injector(configuring: modules, parent: nil, tracer: nil).validate(roots: roots, isolation: isolation)
     }

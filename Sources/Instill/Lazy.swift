@@ -53,7 +53,7 @@ public struct Lazy<Value> {
     /// ``MainActorInjectable`` type.
     ///
     /// - Parameter isolation: the caller's actor; leave the default.
-    public func callAsFunction(isolation: (any Actor)? = #isolation) throws -> Value {
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
         try storage.value(onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 }

@@ -31,19 +31,28 @@ public struct ObjectFactory: Sendable {
     ///   - isolation: the caller's actor; leave the default.
     public func getObject<T>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
-        isolation: (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(
             type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// An assembled object of `type`.
-    public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {
+    /// An assembled object of `type`, as ``Injector/subscript(_:)``: it builds no
+    /// main-actor object.
+    public subscript<T>(type: T.Type) -> T {
         get throws {
             guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-            return try injector.resolve(
-                type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+            return try injector.resolveOffMainActor(type, named: nil)
+        }
+    }
+
+    /// An assembled object of a main-actor type, from main-actor code.
+    @MainActor
+    public subscript<T: MainActorInjectable>(type: T.Type) -> T {
+        get throws {
+            guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+            return try injector.resolve(type, named: nil, arguments: [], onMainActor: true)
         }
     }
 }

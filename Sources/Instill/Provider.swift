@@ -29,7 +29,7 @@ public struct Provider<Value>: Sendable {
     /// Called from main-actor code, the value may be a ``MainActorInjectable`` type.
     ///
     /// - Parameter isolation: the caller's actor; leave the default.
-    public func callAsFunction(isolation: (any Actor)? = #isolation) throws -> Value {
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
         try get(arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
@@ -38,7 +38,7 @@ public struct Provider<Value>: Sendable {
     /// - Parameters:
     ///   - arguments: passed to the value's initializer or provider.
     ///   - isolation: the caller's actor; leave the default.
-    public func callAsFunction(arguments: any Sendable..., isolation: (any Actor)? = #isolation) throws -> Value {
+    public func callAsFunction(arguments: any Sendable..., isolation: isolated (any Actor)? = #isolation) throws -> Value {
         try get(arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
