@@ -8,8 +8,9 @@ extension Injector {
     ///
     /// - Parameters:
     ///   - roots: the types to start from.
-    ///   - isolation: the caller's actor; leave the default. From main-actor code the
-    ///     graph shows inside ``MainActorInjectable`` types too.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    ///     From main-actor code the graph shows inside ``MainActorInjectable`` types too.
     public func graph(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> InjectionGraph {
         var walker = DependencyWalker(injector: self)
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in

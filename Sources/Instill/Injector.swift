@@ -188,8 +188,9 @@ public final class Injector: Sendable {
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty. A singleton uses the arguments of the request
     ///     that builds it and ignores later ones.
-    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
-    ///     graph may hold ``MainActorInjectable`` types.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    ///     From main-actor code, the graph may hold ``MainActorInjectable`` types.
     /// - Throws: ``InjectionError``.
     public func getObject<T>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
@@ -324,7 +325,8 @@ public final class Injector: Sendable {
     /// let car = Car()
     /// try injector.injectDependencies(into: car)
     /// ```
-    public func injectDependencies<T: Injectable>(into object: T, isolation: isolated (any Actor)? = #isolation) throws {
+    public func injectDependencies<T: Injectable>(into object: T, isolation: isolated (any Actor)? = #isolation) throws
+    {
         let type = Swift.type(of: object)
         try inject(
             into: object, type: ObjectIdentifier(type), metadata: InjectableMetadata.of(dynamic: type) ?? .of(T.self),

@@ -28,7 +28,8 @@ public struct ObjectFactory: Sendable {
     ///   - type: the type to get.
     ///   - name: the binding name, for named bindings.
     ///   - arguments: replace the initializer's declared defaults when not empty.
-    ///   - isolation: the caller's actor; leave the default.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
     public func getObject<T>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
         isolation: isolated (any Actor)? = #isolation
