@@ -279,7 +279,8 @@ public final class Injector: Sendable {
         get throws { try resolveOffMainActor(type, named: nil) }
     }
 
-    /// The object bound to `type` under `name`, as ``subscript(_:)``.
+    /// The object bound to `type` under `name`, as `injector[Car.self]` is: it builds
+    /// no main-actor object.
     public subscript<T>(type: T.Type, named name: String) -> T {
         get throws { try resolveOffMainActor(type, named: name) }
     }

@@ -39,7 +39,7 @@ public struct ObjectFactory: Sendable {
             type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// An assembled object of `type`, as ``Injector/subscript(_:)``: it builds no
+    /// An assembled object of `type`, as an injector's subscript: it builds no
     /// main-actor object.
     public subscript<T>(type: T.Type) -> T {
         get throws {
