@@ -16,6 +16,16 @@ extension InjectionError {
         error.mainActorType = type
         return error
     }
+
+    /// This ``mainActorRequired(_:)`` error for a request made through a subscript,
+    /// which builds no main-actor object even from main-actor code.
+    func requestedThroughSubscript() -> InjectionError {
+        guard let type = mainActorType else { return self }
+        var error = self
+        error.fix =
+            "request it with getObject from @MainActor code (`try injector.getObject(...)`; a subscript builds no main-actor object), or inject Provider<\(type)> and call it on the main actor."
+        return error
+    }
 }
 
 extension InjectionError {

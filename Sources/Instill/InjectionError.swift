@@ -29,7 +29,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// Bindings that come close to what was missing.
     public internal(set) var nearMatches: [String]
     /// One line on how to fix it.
-    public let fix: String
+    public internal(set) var fix: String
     /// The error an initializer, closure or provider threw, when that is the cause.
     public let underlyingError: (any Error)?
     /// For ``Kind-swift.struct/asyncRequired``: the async step an `await getObject` is to run.

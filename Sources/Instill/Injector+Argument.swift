@@ -17,10 +17,11 @@ extension Injector {
     ///   - type: the type to get.
     ///   - name: the binding name, for named bindings.
     ///   - argument: the argument its ``Initializer`` reads.
-    ///   - isolation: the caller's actor; leave the default.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
     /// - Throws: ``InjectionError``.
     public func getObject<T: Injectable & TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
@@ -91,8 +92,10 @@ extension Provider where Value: TakesArgument {
     ///
     /// - Parameters:
     ///   - argument: the argument the value's ``Initializer`` reads.
-    ///   - isolation: the caller's actor; leave the default.
-    public func callAsFunction(argument: Value.Argument, isolation: (any Actor)? = #isolation) throws -> Value {
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    public func callAsFunction(argument: Value.Argument, isolation: isolated (any Actor)? = #isolation) throws -> Value
+    {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         return try injector.resolve(
             Value.self, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
@@ -125,10 +128,11 @@ extension ObjectFactory {
     ///   - type: the type to get.
     ///   - name: the binding name, for named bindings.
     ///   - argument: the argument its ``Initializer`` reads.
-    ///   - isolation: the caller's actor; leave the default.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
     /// - Throws: ``InjectionError``.
     public func getObject<T: TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: (any Actor)? = #isolation
+        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(

@@ -8,9 +8,10 @@ extension Injector {
     ///
     /// - Parameters:
     ///   - roots: the types to start from.
-    ///   - isolation: the caller's actor; leave the default. From main-actor code the
-    ///     graph shows inside ``MainActorInjectable`` types too.
-    public func graph(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> InjectionGraph {
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    ///     From main-actor code the graph shows inside ``MainActorInjectable`` types too.
+    public func graph(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> InjectionGraph {
         var walker = DependencyWalker(injector: self)
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             walker.walk(bindingRoots: roots.isEmpty, extraRoots: roots)

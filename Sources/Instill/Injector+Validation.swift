@@ -41,8 +41,9 @@ extension Injector {
     ///
     /// - Parameters:
     ///   - roots: the types the app will ask for.
-    ///   - isolation: the caller's actor; leave the default.
-    public func validate(roots: [Any.Type] = [], isolation: (any Actor)? = #isolation) -> ValidationReport {
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    public func validate(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> ValidationReport {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
             walker.walk(bindingRoots: true, extraRoots: roots)
@@ -64,9 +65,10 @@ extension Injector {
     /// - Parameters:
     ///   - modules: the modules to check.
     ///   - roots: the types the app will ask for.
-    ///   - isolation: the caller's actor; leave the default.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
     public static func validate(
-        modules: [any Module], roots: [Any.Type] = [], isolation: (any Actor)? = #isolation
+        modules: [any Module], roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation
     ) -> ValidationReport {
         Injector(configuring: modules, parent: nil, tracer: nil).validate(roots: roots, isolation: isolation)
     }

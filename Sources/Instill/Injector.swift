@@ -188,12 +188,13 @@ public final class Injector: Sendable {
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty. A singleton uses the arguments of the request
     ///     that builds it and ignores later ones.
-    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
-    ///     graph may hold ``MainActorInjectable`` types.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    ///     From main-actor code, the graph may hold ``MainActorInjectable`` types.
     /// - Throws: ``InjectionError``.
     public func getObject<T>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
-        isolation: (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
@@ -204,7 +205,7 @@ public final class Injector: Sendable {
     @_documentation(visibility: internal)
     public func getObject<T: Injectable>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
-        isolation: (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
@@ -213,14 +214,14 @@ public final class Injector: Sendable {
     /// the compiler picks it for `getObject(Car.self)`, which then passes no empty
     /// argument list.
     @_documentation(visibility: internal)
-    public func getObject<T>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+    public func getObject<T>(_ type: T.Type, isolation: isolated (any Actor)? = #isolation) throws -> T {
         try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// ``getObject(_:isolation:)`` for an `Injectable` type, chosen by the compiler
     /// when it knows the conformance.
     @_documentation(visibility: internal)
-    public func getObject<T: Injectable>(_ type: T.Type, isolation: (any Actor)? = #isolation) throws -> T {
+    public func getObject<T: Injectable>(_ type: T.Type, isolation: isolated (any Actor)? = #isolation) throws -> T {
         try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
@@ -264,16 +265,53 @@ public final class Injector: Sendable {
 
     /// An assembled object of `type`, as ``getObject(_:named:arguments:isolation:)``
     /// (Objection's `injector[[Car class]]`).
-    public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {
-        get throws {
-            try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
-        }
+    ///
+    /// A subscript cannot take the caller's actor as an `isolated` parameter, so it
+    /// builds no main-actor object: a ``MainActorInjectable`` type is read through
+    /// its own `@MainActor` subscript, and a main-actor object reached any other way
+    /// is ``InjectionError/Kind-swift.struct/mainActorRequired``, whose fix names
+    /// ``getObject(_:named:arguments:isolation:)``.
+    ///
+    /// ```swift
+    /// let car = try injector[Car.self]
+    /// ```
+    public subscript<T>(type: T.Type) -> T {
+        get throws { try resolveOffMainActor(type, named: nil) }
     }
 
-    /// The object bound to `type` under `name`.
-    public subscript<T>(type: T.Type, named name: String, isolation isolation: (any Actor)? = #isolation) -> T {
-        get throws {
-            try resolve(type, named: name, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+    /// The object bound to `type` under `name`, as `injector[Car.self]` is: it builds
+    /// no main-actor object.
+    public subscript<T>(type: T.Type, named name: String) -> T {
+        get throws { try resolveOffMainActor(type, named: name) }
+    }
+
+    /// An assembled object of a main-actor type, from main-actor code, as
+    /// ``getObject(_:named:)``.
+    ///
+    /// ```swift
+    /// @MainActor func showWeather() throws {
+    ///     let model = try injector[WeatherViewModel.self]
+    /// }
+    /// ```
+    @MainActor
+    public subscript<T: MainActorInjectable>(type: T.Type) -> T {
+        get throws { try getObject(type) }
+    }
+
+    /// The main-actor object bound to `type` under `name`, from main-actor code, as
+    /// ``getObject(_:named:)``.
+    @MainActor
+    public subscript<T: MainActorInjectable>(type: T.Type, named name: String) -> T {
+        get throws { try getObject(type, named: name) }
+    }
+
+    /// A request made where the caller's actor is not known (a subscript): it builds
+    /// no main-actor object, and the error for one it reaches says to use `getObject`.
+    func resolveOffMainActor<T>(_ type: T.Type, named name: String?) throws -> T {
+        do {
+            return try resolve(type, named: name, arguments: [], onMainActor: false)
+        } catch let error as InjectionError where error.kind == .mainActorRequired && error.mainActorType != nil {
+            throw error.requestedThroughSubscript()
         }
     }
 
@@ -288,7 +326,8 @@ public final class Injector: Sendable {
     /// let car = Car()
     /// try injector.injectDependencies(into: car)
     /// ```
-    public func injectDependencies<T: Injectable>(into object: T, isolation: (any Actor)? = #isolation) throws {
+    public func injectDependencies<T: Injectable>(into object: T, isolation: isolated (any Actor)? = #isolation) throws
+    {
         let type = Swift.type(of: object)
         try inject(
             into: object, type: ObjectIdentifier(type), metadata: InjectableMetadata.of(dynamic: type) ?? .of(T.self),

@@ -52,8 +52,9 @@ public struct Lazy<Value> {
     /// The value, as ``value``. Called from main-actor code, it may be a
     /// ``MainActorInjectable`` type.
     ///
-    /// - Parameter isolation: the caller's actor; leave the default.
-    public func callAsFunction(isolation: (any Actor)? = #isolation) throws -> Value {
+    /// - Parameter isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
         try storage.value(onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 }

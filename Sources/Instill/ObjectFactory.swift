@@ -28,22 +28,32 @@ public struct ObjectFactory: Sendable {
     ///   - type: the type to get.
     ///   - name: the binding name, for named bindings.
     ///   - arguments: replace the initializer's declared defaults when not empty.
-    ///   - isolation: the caller's actor; leave the default.
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
     public func getObject<T>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
-        isolation: (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(
             type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// An assembled object of `type`.
-    public subscript<T>(type: T.Type, isolation isolation: (any Actor)? = #isolation) -> T {
+    /// An assembled object of `type`, as an injector's subscript: it builds no
+    /// main-actor object.
+    public subscript<T>(type: T.Type) -> T {
         get throws {
             guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-            return try injector.resolve(
-                type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
+            return try injector.resolveOffMainActor(type, named: nil)
+        }
+    }
+
+    /// An assembled object of a main-actor type, from main-actor code.
+    @MainActor
+    public subscript<T: MainActorInjectable>(type: T.Type) -> T {
+        get throws {
+            guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
+            return try injector.resolve(type, named: nil, arguments: [], onMainActor: true)
         }
     }
 }

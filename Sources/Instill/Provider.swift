@@ -28,8 +28,9 @@ public struct Provider<Value>: Sendable {
     ///
     /// Called from main-actor code, the value may be a ``MainActorInjectable`` type.
     ///
-    /// - Parameter isolation: the caller's actor; leave the default.
-    public func callAsFunction(isolation: (any Actor)? = #isolation) throws -> Value {
+    /// - Parameter isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
         try get(arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
@@ -37,8 +38,11 @@ public struct Provider<Value>: Sendable {
     ///
     /// - Parameters:
     ///   - arguments: passed to the value's initializer or provider.
-    ///   - isolation: the caller's actor; leave the default.
-    public func callAsFunction(arguments: any Sendable..., isolation: (any Actor)? = #isolation) throws -> Value {
+    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
+    ///     value passed by hand must be the actor the call is made on); leave the default.
+    public func callAsFunction(arguments: any Sendable..., isolation: isolated (any Actor)? = #isolation) throws
+        -> Value
+    {
         try get(arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 

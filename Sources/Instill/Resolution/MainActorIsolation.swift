@@ -83,7 +83,8 @@ enum MainActorIsolation {
         ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.isOnMainActor }
     }
 
-    /// Whether `isolation`, a caller's `#isolation`, is the main actor.
+    /// Whether `isolation`, a caller's `#isolation`, is the main actor. Pass only an
+    /// `isolated` parameter: the compiler has checked that the caller runs on it.
     @inline(__always)
     static func isMainActor(_ isolation: (any Actor)?) -> Bool {
         guard let isolation else { return false }
