@@ -18,8 +18,6 @@
 struct Accelerators: Sendable, Equatable {
     private let rawValue: UInt8
 
-    private init(rawValue: UInt8) { self.rawValue = rawValue }
-
     /// Compiled build plans: warm `.normal` builds, the main-actor warm path and warm
     /// `injectDependencies(into:)` run a ``BuildPlan`` instead of the resolver.
     static let compiledPlans = Accelerators(rawValue: 1 << 0)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Instill
 // Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
+
+@testable import Instill
 
 /// Random configurations run through Instill and through a reference model of
 /// DESIGN.md's rules; any disagreement prints the seed and the configuration.
@@ -1259,7 +1260,9 @@ extension ModelBasedTests {
         let accelerated = transcript(of: configuration, accelerators: .all)
         let reference = transcript(of: configuration, accelerators: .none)
         guard accelerated != reference else { return nil }
-        let index = zip(accelerated, reference).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(accelerated.count, reference.count)
+        let index =
+            zip(accelerated, reference).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(accelerated.count, reference.count)
         return """
             The engines disagree on seed \(seed), entry \(index):
             accelerated: \(index < accelerated.count ? accelerated[index] : "(nothing)")
