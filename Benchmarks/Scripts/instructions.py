@@ -16,6 +16,7 @@ Usage (from Benchmarks/ or anywhere):
   python3 Scripts/instructions.py car-graph named-lookup
   python3 Scripts/instructions.py --skip-build --output run.md
   python3 Scripts/instructions.py --operations 1000    # override N for every workload
+  python3 Scripts/instructions.py --reference-only     # Instill's reference engine alone
 """
 
 import argparse
@@ -63,10 +64,10 @@ TITLES = {
 }
 
 
-def build() -> pathlib.Path:
-    subprocess.run(["swift", "build", "-c", "release", "--product", PRODUCT], cwd=PACKAGE, check=True)
+def build(flags: list[str]) -> pathlib.Path:
+    subprocess.run(["swift", "build", "-c", "release", "--product", PRODUCT] + flags, cwd=PACKAGE, check=True)
     bin_path = subprocess.run(
-        ["swift", "build", "-c", "release", "--show-bin-path"],
+        ["swift", "build", "-c", "release", "--show-bin-path"] + flags,
         cwd=PACKAGE, check=True, capture_output=True, text=True,
     ).stdout.strip()
     return pathlib.Path(bin_path) / PRODUCT
@@ -138,9 +139,16 @@ def main() -> int:
     parser.add_argument("--skip-build", action="store_true", help="use the release build as it is")
     parser.add_argument("--output", type=pathlib.Path, help="also write the table to this file")
     parser.add_argument("--list", action="store_true", help="list the workloads and their variants")
+    parser.add_argument(
+        "--reference-only", action="store_true",
+        help="build with -D INSTILL_REFERENCE_ONLY (Instill's reference engine alone, no accelerators),"
+        " in .build-reference/ so that the usual build stays as it is",
+    )
     options = parser.parse_args()
 
-    executable = PACKAGE / ".build" / "release" / PRODUCT if options.skip_build else build()
+    flags = ["--scratch-path", ".build-reference", "-Xswiftc", "-DINSTILL_REFERENCE_ONLY"] if options.reference_only else []
+    scratch = ".build-reference" if options.reference_only else ".build"
+    executable = PACKAGE / scratch / "release" / PRODUCT if options.skip_build else build(flags)
     available = list_workloads(executable)
     if options.list:
         for name, variants in available.items():

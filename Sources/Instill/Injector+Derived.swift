@@ -3,7 +3,7 @@ extension Injector {
     /// (Objection's `withModule:`): every module is configured again, later modules
     /// win, and singletons are fresh.
     public func withModules(_ modules: [any Module]) throws -> Injector {
-        try Injector(parent: parent, modules: self.modules + modules, tracer: tracer)
+        try Injector(parent: parent, modules: self.modules + modules, tracer: tracer, accelerators: accelerators)
     }
 
     /// A new injector configured by this one's modules less those of type `type`
@@ -11,7 +11,9 @@ extension Injector {
     /// module bound becomes unbound: a protocol then fails to resolve, and an
     /// `Injectable` type is built automatically again.
     public func withoutModules<M: Module>(ofType type: M.Type) throws -> Injector {
-        try Injector(parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type }, tracer: tracer)
+        try Injector(
+            parent: parent, modules: self.modules.filter { Swift.type(of: $0) != type }, tracer: tracer,
+            accelerators: accelerators)
     }
 
     /// A new injector with this one's bindings and none of its singletons: the

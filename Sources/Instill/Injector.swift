@@ -39,6 +39,9 @@ public final class Injector: Sendable {
     /// Whether this is a view of its parent made for a closure that declares nothing
     /// (see `Injector+OverrideReach.swift`).
     let isClosureView: Bool
+    /// The fast paths this injector may take (see ``Accelerators``): its parent's, or
+    /// every one unless the build is reference-only.
+    let accelerators: Accelerators
 
     /// An injector with no modules: it builds `Injectable` types automatically.
     public convenience init() {
@@ -61,8 +64,10 @@ public final class Injector: Sendable {
         try self.init(parent: nil, modules: modules, tracer: tracer)
     }
 
-    convenience init(parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?) throws {
-        self.init(configuring: modules, parent: parent, tracer: tracer)
+    convenience init(
+        parent: Injector?, modules: [any Module], tracer: (any ResolutionTracer)?, accelerators: Accelerators? = nil
+    ) throws {
+        self.init(configuring: modules, parent: parent, tracer: tracer, accelerators: accelerators)
         try rejectOptionalBindings()
         try startEagerSingletons(eagerSingletonsToStart)
     }
@@ -84,16 +89,22 @@ public final class Injector: Sendable {
 
     /// An injector whose modules are configured but whose eager singletons are not
     /// built yet.
-    convenience init(configuring modules: [any Module], parent: Injector?, tracer: (any ResolutionTracer)?) {
+    convenience init(
+        configuring modules: [any Module], parent: Injector?, tracer: (any ResolutionTracer)?,
+        accelerators: Accelerators? = nil
+    ) {
         let binder = Binder()
         for module in modules {
             binder.module = typeName(type(of: module))
             module.configure(binder)
         }
-        self.init(parent: parent, modules: modules, binder: binder, tracer: tracer)
+        self.init(parent: parent, modules: modules, binder: binder, tracer: tracer, accelerators: accelerators)
     }
 
-    private init(parent: Injector?, modules: [any Module], binder: Binder, tracer: (any ResolutionTracer)?) {
+    private init(
+        parent: Injector?, modules: [any Module], binder: Binder, tracer: (any ResolutionTracer)?,
+        accelerators: Accelerators? = nil
+    ) {
         self.parent = parent
         self.modules = modules
         var table: [BindingKey: Binding] = [:]
@@ -106,6 +117,7 @@ public final class Injector: Sendable {
         self.isTracing = tracer != nil
         self.isClosureView = false
         self.reachCache = parent != nil ? LockedBox([:]) : nil
+        self.accelerators = accelerators ?? parent?.accelerators ?? .standard
     }
 
     /// An injector with no bindings of its own that answers as `owner` does: what a
@@ -122,6 +134,7 @@ public final class Injector: Sendable {
         self.isTracing = owner.isTracing
         self.isClosureView = true
         self.reachCache = nil
+        self.accelerators = owner.accelerators
     }
 
     /// An injector with `other`'s frozen bindings, parent and tracer, and none of
@@ -136,6 +149,7 @@ public final class Injector: Sendable {
         self.isTracing = other.isTracing
         self.isClosureView = other.isClosureView
         self.reachCache = other.parent != nil ? LockedBox([:]) : nil
+        self.accelerators = other.accelerators
     }
 
     func startEagerSingletons(_ eager: [EagerSingleton]) throws {

@@ -7,6 +7,9 @@
 /// Opening the existential gives a generic `V` that *is* the dynamic type, so a bit
 /// cast from `V` is an identity when `V` is the wanted type.
 ///
+/// A reference-only build (`-D INSTILL_REFERENCE_ONLY`) makes the same checks and then
+/// casts (`as?`, `as AnyObject`) instead of bit-casting.
+///
 /// Invariant: each function bit-casts only after checking that the opened `V` itself
 /// is the target type (``unbox(_:as:)``) or a class type (``object(_:)``), whose
 /// values are exactly one strong reference. The check is on `V`, not on
@@ -17,7 +20,11 @@ enum AnyUnboxing {
     /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise `nil`.
     @inline(__always)
     static func unbox<T>(_ value: Any, as _: T.Type) -> T? {
-        func open<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
+        #if INSTILL_REFERENCE_ONLY
+            func open<V>(_ opened: V) -> T? { V.self == T.self ? opened as? T : nil }
+        #else
+            func open<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
+        #endif
         return open(value)
     }
 
@@ -45,7 +52,13 @@ enum AnyUnboxing {
     /// otherwise `nil`.
     @inline(__always)
     static func object(_ value: Any) -> AnyObject? {
-        func open<V>(_ opened: V) -> AnyObject? { V.self is AnyClass ? unsafeBitCast(opened, to: AnyObject.self) : nil }
+        #if INSTILL_REFERENCE_ONLY
+            func open<V>(_ opened: V) -> AnyObject? { V.self is AnyClass ? opened as AnyObject : nil }
+        #else
+            func open<V>(_ opened: V) -> AnyObject? {
+                V.self is AnyClass ? unsafeBitCast(opened, to: AnyObject.self) : nil
+            }
+        #endif
         return open(value)
     }
 }

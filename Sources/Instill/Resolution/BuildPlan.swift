@@ -377,7 +377,7 @@ extension Injector {
 
     /// Compiles `recipe`'s plan after a build, when it is due for a try.
     func compilePlanIfDue(_ recipe: Recipe) {
-        guard recipe.claimPlanAttempt() else { return }
+        guard accelerators.contains(.compiledPlans), recipe.claimPlanAttempt() else { return }
         if case .never = compilePlan(recipe, depth: 0) { recipe.ruleOutPlan() }
     }
 

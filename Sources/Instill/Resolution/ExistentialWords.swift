@@ -34,6 +34,8 @@ enum ExistentialWords {
         ) -> Bool
 
     private static let dynamicCast: DynamicCast? = {
+        // A reference-only build looks nothing up: every answer is `nil`.
+        guard !Accelerators.isReferenceOnlyBuild else { return nil }
         guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_dynamicCast") else { return nil }
         return unsafeBitCast(symbol, to: DynamicCast.self)
     }()

@@ -179,8 +179,11 @@ extension Injector {
         var seen = Set<BindingKey>()
         var injector: Injector? = self
         while let current = injector {
-            for binding in current.bindings.values.sorted(by: { $0.location.line < $1.location.line })
-            where !seen.contains(binding.key) {
+            // By line, then by name: the table's order differs between two injectors.
+            let bindings = current.bindings.values.sorted {
+                ($0.location.line, $0.key.name ?? "", $0.summary) < ($1.location.line, $1.key.name ?? "", $1.summary)
+            }
+            for binding in bindings where !seen.contains(binding.key) {
                 let sameType = binding.key.type == key.type && binding.key.name != key.name
                 let sameName = binding.key.type != key.type && binding.boundType.description == type.description
                 var conforming = false

@@ -12,6 +12,9 @@ final class Requirement: Sendable {
     let isApplicable: @Sendable (Any.Type) -> Bool
     /// Writes a resolved value; `false` when the value is not of the property's type.
     let write: @Sendable (AnyObject, Any) -> Bool
+    /// The reference engine's ``write``: `as?` casts of the object and the value, then
+    /// a write through the typed key path; `false` when either cast fails.
+    let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool
     /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
     /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
     let exactClass: ObjectIdentifier?
@@ -48,7 +51,15 @@ final class Requirement: Sendable {
         self.layout = layout
         // The key path itself says it stores to one field at this offset, and the
         // class's field records agree that a field of exactly `Value` starts there.
-        let storedOffset = layout?.storedField(in: Root.self, valueType: Value.self)?.offset
+        // A reference-only build never writes at an offset.
+        let storedOffset =
+            Accelerators.isReferenceOnlyBuild ? nil : layout?.storedField(in: Root.self, valueType: Value.self)?.offset
+        let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool = { object, value in
+            guard let root = object as? Root, let typed = value as? Value else { return false }
+            root[keyPath: keyPath] = typed
+            return true
+        }
+        self.writeThroughKeyPath = writeThroughKeyPath
         if let offset = storedOffset {
             // Store where the key path would, without the key path's projection
             // (which allocates a box per write).
@@ -58,6 +69,8 @@ final class Requirement: Sendable {
                 address.assumingMemoryBound(to: Value.self).pointee = typed
                 return true
             }
+        } else if Accelerators.isReferenceOnlyBuild {
+            self.write = writeThroughKeyPath
         } else {
             self.write = { object, value in
                 guard let typed = value as? Value else { return false }

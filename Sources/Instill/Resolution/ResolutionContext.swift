@@ -292,6 +292,9 @@ final class ResolutionContext {
         let requirement: Requirement
         let recipe: Recipe
         let depth: Int
+        /// Whether the injector that filled the requirement takes the
+        /// ``Accelerators/directWrites`` accelerator.
+        let writesDirectly: Bool
     }
 
     /// For a requirement answered by `recipe`: the recipe (a link's target) of a
@@ -349,7 +352,11 @@ final class ResolutionContext {
                 continue
             }
             backReferences.remove(at: index)
-            guard waiting.requirement.write(waiting.object, object) else {
+            let written =
+                waiting.writesDirectly
+                ? waiting.requirement.write(waiting.object, object)
+                : waiting.requirement.writeThroughKeyPath(waiting.object, object)
+            guard written else {
                 throw InjectionError.instanceDoesNotConform(
                     typeName(Swift.type(of: object)), boundTo: waiting.requirement.valueType.description)
             }

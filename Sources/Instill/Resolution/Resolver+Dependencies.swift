@@ -80,7 +80,9 @@ extension Injector {
             }
             if let metadata = recipe.objectMetadata {
                 let object = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
-                if declared.layout.isLearning { declared.layout.learn(from: object) }
+                if accelerators.contains(.existentialTemplates), declared.layout.isLearning {
+                    declared.layout.learn(from: object)
+                }
                 return object
             }
             let value = try produce(recipe, arguments: [], in: context)
@@ -88,7 +90,9 @@ extension Injector {
                 if dependency.isOptional { return nil }
                 throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
             }
-            if declared.layout.isLearning, let object = AnyUnboxing.object(value) {
+            if accelerators.contains(.existentialTemplates), declared.layout.isLearning,
+                let object = AnyUnboxing.object(value)
+            {
                 declared.layout.learn(from: object)
             }
             return value

@@ -594,6 +594,7 @@ extension Injector {
         if isTracing, let tracer {
             tracer.record(.init(.awake, metadata.name, nil, nil, depth + 1 + context.linkDepth, nil))
         }
+        guard accelerators.contains(.defaultAwakeSkip) else { return metadata.awake(object) }
         if metadata.awakeIsDefault { return }
         context.lastDefaultAwake = nil
         metadata.awake(object)
@@ -641,13 +642,17 @@ extension Injector {
                 // asked for this object as a dependency): written once that object
                 // exists; this object's awake waits for it.
                 context.backReferences.append(
-                    .init(object: object, requirement: requirement, recipe: target, depth: start))
+                    .init(
+                        object: object, requirement: requirement, recipe: target, depth: start,
+                        writesDirectly: accelerators.contains(.directWrites)))
                 context.reached(lowlink: start)
                 return
             }
             if let exactClass = requirement.exactClass, let metadata = recipe.objectMetadata {
                 let dependencyObject = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
-                if ObjectIdentifier(Swift.type(of: dependencyObject)) == exactClass {
+                if ObjectIdentifier(Swift.type(of: dependencyObject)) == exactClass,
+                    accelerators.contains(.directWrites)
+                {
                     requirement.objectWriter.write(dependencyObject, into: object)
                     return
                 }
@@ -663,11 +668,20 @@ extension Injector {
             if dependency.isOptional { return }
             throw InjectionError.nilValue(dependency.target.description, forRequirement: true)
         }
+        guard accelerators.contains(.directWrites) else {
+            guard requirement.writeThroughKeyPath(object, value) else {
+                throw InjectionError.instanceDoesNotConform(
+                    typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
+            }
+            return
+        }
         guard requirement.write(object, value) else {
             throw InjectionError.instanceDoesNotConform(
                 typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
         }
-        if requirement.isLearningWriter, let object = AnyUnboxing.reference(value) {
+        if accelerators.contains(.existentialTemplates), requirement.isLearningWriter,
+            let object = AnyUnboxing.reference(value)
+        {
             requirement.learnWriter(from: object)
         }
     }

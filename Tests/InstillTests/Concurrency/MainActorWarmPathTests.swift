@@ -12,7 +12,7 @@ import Testing
 // MARK: - Helpers
 
 private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
+    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
 }
 
 /// Builds per test: the first is cold, the plan is compiled after it, the rest are warm.

@@ -140,7 +140,7 @@ private func makeInjector(_ journal: Journal = Journal(), audit: AuditLog = Audi
 }
 
 private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
+    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
 }
 
 private func error(_ body: () throws -> Void) -> InjectionError? {

@@ -51,7 +51,7 @@ private final class ObservedSubclass: ObservedBase {
 }
 
 private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
+    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
 }
 
 // MARK: - Specification

@@ -1,7 +1,8 @@
 import Foundation
-import Instill
 // Mutex and Atomic: the stand-ins in Support/TestSynchronization.swift
 import Testing
+
+@testable import Instill
 
 /// Random configurations run through Instill and through a reference model of
 /// DESIGN.md's rules; any disagreement prints the seed and the configuration.
@@ -202,12 +203,21 @@ extension ModelBasedTests {
         }
 
         private let events = Mutex<[Event]>([])
+        /// Every object logged, when the ledger keeps them alive (so that no later
+        /// object takes an identity the log holds); `nil` otherwise.
+        private let kept: Mutex<[AnyObject]>?
+
+        init(keepingObjects: Bool = false) { kept = keepingObjects ? Mutex([]) : nil }
 
         func wrote(_ object: AnyObject, _ slot: Int) {
+            kept?.withLock { $0.append(object) }
             events.withLock { $0.append(.wrote(ObjectIdentifier(object), slot: slot)) }
         }
 
-        func awoke(_ object: AnyObject) { events.withLock { $0.append(.awoke(ObjectIdentifier(object))) } }
+        func awoke(_ object: AnyObject) {
+            kept?.withLock { $0.append(object) }
+            events.withLock { $0.append(.awoke(ObjectIdentifier(object))) }
+        }
 
         /// The events logged since the last call.
         func drain() -> [Event] {
@@ -1235,5 +1245,94 @@ extension ModelBasedTests {
             let count = events.count(where: { if case .awoke = $0 { true } else { false } })
             return count == expected ? nil : "\(count) objects awoke; the model expects \(expected)"
         }
+    }
+}
+
+// MARK: - Both engines, one configuration
+
+extension ModelBasedTests {
+    /// Runs `seed`'s configuration through an injector with every accelerator and one
+    /// with none (the reference engine), each request twice so that the accelerated
+    /// injector's second answers come from its warm paths; `nil` when both transcripts
+    /// agree, else where they part.
+    static func differential(seed: UInt64) -> String? {
+        let configuration = Configuration(seed: seed)
+        let accelerated = transcript(of: configuration, accelerators: .all)
+        let reference = transcript(of: configuration, accelerators: .none)
+        guard accelerated != reference else { return nil }
+        let index =
+            zip(accelerated, reference).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(accelerated.count, reference.count)
+        return """
+            The engines disagree on seed \(seed), entry \(index):
+            accelerated: \(index < accelerated.count ? accelerated[index] : "(nothing)")
+            reference:   \(index < reference.count ? reference[index] : "(nothing)")
+            \(configuration)
+            Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter ModelBasedTests
+            """
+    }
+
+    /// What one engine does with a configuration: for every request (and the
+    /// injector's creation), the error's full text, or the returned object's shape
+    /// (objects numbered in the order they are first seen, so sharing shows), then the
+    /// writes and awakes it logged, in order.
+    private static func transcript(of configuration: Configuration, accelerators: Accelerators) -> [String] {
+        let ledger = Ledger(keepingObjects: true)
+        var numbers: [ObjectIdentifier: Int] = [:]
+        var kept: [AnyObject] = []  // keeps numbered objects alive, so identities stay unique
+        func number(_ id: ObjectIdentifier) -> Int {
+            if let known = numbers[id] { return known }
+            numbers[id] = numbers.count
+            return numbers.count - 1
+        }
+        func shape(_ root: AnyObject) -> String {
+            var parts: [String] = []
+            var seen: Set<ObjectIdentifier> = []
+            var queue: [AnyObject] = [root]
+            while !queue.isEmpty {
+                let object = queue.removeFirst()
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                kept.append(object)
+                var part = "#\(number(ObjectIdentifier(object))) \(type(of: object))"
+                if let node = object as? any Node {
+                    part += " bare \(node.isBare) awoken \(node.awakeCount) ["
+                    part += node.edges.map { $0.map { "#\(number(ObjectIdentifier($0)))" } ?? "nil" }
+                        .joined(separator: " ")
+                    part += "]"
+                    queue += node.edges.compactMap { $0 }
+                }
+                parts.append(part)
+            }
+            return parts.joined(separator: ", ")
+        }
+        func events() -> String {
+            ledger.drain().map { event in
+                switch event {
+                case .wrote(let id, let slot): "wrote #\(number(id)).\(slot)"
+                case .awoke(let id): "awoke #\(number(id))"
+                }
+            }
+            .joined(separator: " ")
+        }
+        var lines: [String] = []
+        let injector: Injector
+        do {
+            injector = try Injector(
+                parent: nil, modules: [LedgerModule(ledger: ledger)] + configuration.modules.map(GeneratedModule.init),
+                tracer: nil, accelerators: accelerators)
+            lines.append("start: \(events())")
+        } catch {
+            return ["start: \(error)", events()]
+        }
+        for key in configuration.requests + configuration.requests {
+            do {
+                let object = try request(key, from: injector)
+                let events = events()
+                lines.append("\(key): \(shape(object)); \(events)")
+            } catch {
+                lines.append("\(key): \(error); \(events())")
+            }
+        }
+        return lines
     }
 }
