@@ -3,23 +3,32 @@
 /// a fact learned from a first call), and each can be switched off.
 ///
 /// With none of them, an injector is its reference engine, correct by construction:
-/// the cold resolver builds every object, writes every requirement through its typed
-/// key path after an `as?` cast, stores initializer dependencies with generic moves,
-/// and calls every `awakeFromInjection()`. Each injector reads its set once, where a
+/// the resolver builds an object the first times it is asked for, and then a
+/// compiled plan (``BuildPlan``) replays the resolver's decisions: which recipe
+/// answers each requirement, which published singleton it is. Every step is a
+/// reference step: a requirement is written through its typed key path after `as?`
+/// casts, an initializer dependency is stored with a generic move after `as?`, and
+/// every `awakeFromInjection()` is called. Each injector reads its set once, where a
 /// fast path is chosen (a plan compiled, a writer learned, an awake skipped): never on
 /// a warm build.
 ///
-/// A build with `-D INSTILL_REFERENCE_ONLY` makes every injector's set empty at compile
-/// time (``contains(_:)`` is then constantly `false`, so the fast code is never taken)
-/// and removes the compile-time fast paths too: no offset is computed from a key path's
-/// layout, no runtime entry point is looked up, and values leave `Any` through `as?`
-/// (see ``isReferenceOnlyBuild``). The Design Rules article lists every accelerator, its
-/// assumption and how it is checked.
+/// Plans are part of the reference engine (they read nothing the compiler does not
+/// check: the objects they refer to are kept alive by the plan itself), but they are
+/// a flag here too, ``compiledPlans``, so that the differential suite can also run the
+/// resolver alone (``resolverOnly``) and compare.
+///
+/// A build with `-D INSTILL_REFERENCE_ONLY` makes every other accelerator constantly
+/// off (``contains(_:)`` is then `false` for them at compile time, so the fast code is
+/// never taken) and removes the compile-time fast paths too: no offset is computed
+/// from a key path's layout, no runtime entry point is looked up, and values leave
+/// `Any` through `as?` (see ``isReferenceOnlyBuild``). The Design Rules article lists
+/// every accelerator, its assumption and how it is checked.
 struct Accelerators: Sendable, Equatable {
     private let rawValue: UInt8
 
     /// Compiled build plans: warm `.normal` builds, the main-actor warm path and warm
-    /// `injectDependencies(into:)` run a ``BuildPlan`` instead of the resolver.
+    /// `injectDependencies(into:)` run a ``BuildPlan`` instead of the resolver. Part of
+    /// the reference engine; off only in ``resolverOnly``.
     static let compiledPlans = Accelerators(rawValue: 1 << 0)
     /// Direct writes: a requirement of a class type is stored at the offset its key
     /// path's layout proves (``KeyPathLayout``), or bit-cast into the key path's value
@@ -35,8 +44,11 @@ struct Accelerators: Sendable, Equatable {
 
     /// Every accelerator.
     static let all = Accelerators(rawValue: 0b1111)
-    /// None: the reference engine.
-    static let none = Accelerators(rawValue: 0)
+    /// The reference engine: compiled plans of reference steps, and no accelerator.
+    static let reference = compiledPlans
+    /// The resolver alone, for every build (what the differential suite compares the
+    /// plans against).
+    static let resolverOnly = Accelerators(rawValue: 0)
 
     /// Whether this build is the reference engine alone (`-D INSTILL_REFERENCE_ONLY`).
     static var isReferenceOnlyBuild: Bool {
@@ -47,15 +59,16 @@ struct Accelerators: Sendable, Equatable {
         #endif
     }
 
-    /// What an injector uses unless told otherwise: every accelerator, or none in a
-    /// reference-only build.
-    static var standard: Accelerators { isReferenceOnlyBuild ? .none : .all }
+    /// What an injector uses unless told otherwise: every accelerator, or the
+    /// reference engine in a reference-only build.
+    static var standard: Accelerators { isReferenceOnlyBuild ? .reference : .all }
 
-    /// Whether `accelerator` is on; always `false` in a reference-only build.
+    /// Whether `accelerator` is on; in a reference-only build, `false` for every one but
+    /// ``compiledPlans``.
     @inline(__always)
     func contains(_ accelerator: Accelerators) -> Bool {
         #if INSTILL_REFERENCE_ONLY
-            false
+            accelerator == .compiledPlans && rawValue & accelerator.rawValue == accelerator.rawValue
         #else
             rawValue & accelerator.rawValue == accelerator.rawValue
         #endif

@@ -197,8 +197,9 @@ extension Injector {
                 // Without a template for this class (the declared type's first object
                 // was of another class, or cannot be laid out from one), the value is
                 // cast on each build.
-                let template = layout.template(for: compiled.type)
-                if template == nil, layout.isLearning { return .notYet }
+                let templates = accelerators.contains(.existentialTemplates)
+                let template = templates ? layout.template(for: compiled.type) : nil
+                if template == nil, templates, layout.isLearning { return .notYet }
                 dependencies.append(
                     .init(
                         value: .plan(Unmanaged.passUnretained(compiled), template.map { Unmanaged.passUnretained($0) }),

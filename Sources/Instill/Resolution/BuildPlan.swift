@@ -27,14 +27,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             case constant(Unmanaged<AnyObject>)
         }
 
-        enum Write {
-            /// A strong reference stored at this offset of the object.
-            case offset(Int)
-            /// An existential laid out at this offset from the writer's template.
-            case template(Int, Unmanaged<ConcreteWriter>)
-            /// Written by a writer that knows the property's type.
-            case writer(Unmanaged<ObjectWriter>)
-        }
+        typealias Write = PropertyWriter.PlanWrite
 
         /// The index of the requirement in its type's ``InjectableMetadata``.
         let requirement: Int
@@ -45,7 +38,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
-    private let steps: UnsafeMutableBufferPointer<Step>
+    let steps: UnsafeMutableBufferPointer<Step>
     /// The initializer's dependencies, in order; empty when it is `init()`.
     let dependencies: UnsafeMutableBufferPointer<Dependency>
     /// The size and alignment of the buffer the initializer's closure reads.
@@ -68,8 +61,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
     let fitsInlineBuffer: Bool
     /// Whether a build calls the type's awake: not when it is the protocol's default,
-    /// which does nothing (see ``DefaultAwake``).
-    let awakes: Bool
+    /// which does nothing (see ``DefaultAwake``), and the injector skips default awakes.
+    /// Set once, by ``Injector/compilePlan(_:depth:)``, before the plan is published.
+    final var awakes: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
@@ -160,6 +154,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
     }
 
+    /// The failure for a value its requirement's key path cannot take (never, for a
+    /// plan: its values are of the classes it was compiled for), as the resolver
+    /// reports it.
+    @inline(never)
+    private func wrongRequirement(_ refused: AnyClass, index: Int) -> PlanFailure {
+        PlanFailure(PropertyWriter.mismatch(refused, metadata.requirements[index]), initializerOf: metadata)
+            .unwinding(through: metadata, requirement: index)
+    }
+
     /// How many levels a plan runs between two stack checks.
     static let stackCheckInterval = 8
 
@@ -213,28 +216,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             case .constant(let constant):
                 value = constant.takeUnretainedValue()
             }
-            switch step.write {
-            case .offset(let offset):
-                let slot = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
-                    .assumingMemoryBound(to: AnyObject?.self)
-                // A property the initializer left `nil` (the usual case) holds nothing to
-                // release.
-                if slot.pointee == nil {
-                    slot.initialize(to: consume value)
-                } else {
-                    slot.pointee = consume value
-                }
-            case .template(let offset, let writer):
-                // What `writer.write` does at an offset, here so that the value moves
-                // into the property instead of being retained once more.
-                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-                let rest = writer._withUnsafeGuaranteedRef { writer in
-                    writer.clear(address)
-                    return writer.rest
-                }
-                ConcreteWriter.layOut(consume value, rest: rest, at: address)
-            case .writer(let writer):
-                writer._withUnsafeGuaranteedRef { $0.write(copy value, into: object) }
+            do throws(PropertyWriter.Refused) {
+                try step.write.write(consume value, into: object)
+            } catch {
+                throw wrongRequirement(error.type, index: step.requirement)
             }
         }
     }
@@ -450,28 +435,19 @@ extension Injector {
             let id = ObjectIdentifier(type)
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
             let write: BuildPlan.Step.Write
-            if let exactClass = requirement.exactClass {
-                guard isClass(type, orSubclassOf: exactClass) else { return .never }
-                let writer = requirement.objectWriter
-                if let offset = writer.storedOffset {
-                    write = .offset(offset)
-                } else {
-                    write = .writer(Unmanaged.passUnretained(writer))
-                    retained.append(writer)
-                }
-            } else if let writer = requirement.concreteWriter(for: id) {
-                if let offset = writer.offset {
-                    write = .template(offset, Unmanaged.passUnretained(writer))
-                } else {
-                    write = .writer(Unmanaged.passUnretained(writer))
-                }
-                retained.append(writer)
-            } else {
-                return requirement.isLearningWriter ? .notYet : .never
+            switch PropertyWriter.planWrite(
+                requirement, writing: type, accelerators: accelerators, retaining: &retained)
+            {
+            case .write(let chosen): write = chosen
+            case .notYet: return .notYet
+            case .never: return .never
             }
             steps.append(.init(requirement: index, value: value, write: write))
         }
         let plan = metadata.makePlan(steps, dependencies: dependencies, retained)
+        // The learned default awake is shared by every injector; only one that skips
+        // default awakes reads it.
+        plan.awakes = !(accelerators.contains(.defaultAwakeSkip) && metadata.awakeIsDefault)
         guard let stored = recipe.storePlan(plan) else { return .never }
         return .compiled(stored)
     }

@@ -15,6 +15,12 @@ final class Requirement: Sendable {
     /// The reference engine's ``write``: `as?` casts of the object and the value, then
     /// a write through the typed key path; `false` when either cast fails.
     let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool
+    /// Makes ``writeThroughKeyPath`` for a value that is an object: what a
+    /// ``BuildPlan``'s reference step calls. For a property of an optional type, the
+    /// object is cast to the wrapped type, not to the optional (a cast into an
+    /// optional takes the runtime's slowest path); finding that out asks a
+    /// conformance question, so it is made once, when a plan is compiled.
+    let makeObjectWriteThroughKeyPath: @Sendable () -> @Sendable (AnyObject, AnyObject) -> Bool
     /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
     /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
     let exactClass: ObjectIdentifier?
@@ -54,12 +60,36 @@ final class Requirement: Sendable {
         // A reference-only build never writes at an offset.
         let storedOffset =
             Accelerators.isReferenceOnlyBuild ? nil : layout?.storedField(in: Root.self, valueType: Value.self)?.offset
+        // Patterns, not `as? Value`: generic code would instantiate `Optional<Value>`'s
+        // metadata on every call.
         let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool = { object, value in
-            guard let root = object as? Root, let typed = value as? Value else { return false }
-            root[keyPath: keyPath] = typed
-            return true
+            guard let root = object as? Root else { return false }
+            switch value {
+            case let typed as Value:
+                root[keyPath: keyPath] = typed
+                return true
+            default:
+                return false
+            }
         }
         self.writeThroughKeyPath = writeThroughKeyPath
+        self.makeObjectWriteThroughKeyPath = {
+            func optional<O: OptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+                guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+                return O.objectWrite(into: RetypedKeyPath(retyped))
+            }
+            if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
+            return { object, value in
+                guard let root = object as? Root else { return false }
+                switch value {
+                case let typed as Value:
+                    root[keyPath: keyPath] = typed
+                    return true
+                default:
+                    return false
+                }
+            }
+        }
         if let offset = storedOffset {
             // Store where the key path would, without the key path's projection
             // (which allocates a box per write).
@@ -185,148 +215,4 @@ func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool 
         current = _getSuperclass(candidate)
     }
     return false
-}
-
-/// What a requirement asks the injector for.
-struct Dependency: Sendable {
-    enum Kind: Sendable {
-        /// An object of `target`.
-        case object
-        /// A ``Provider`` or a ``Lazy`` of `target`.
-        case provider
-        /// An ``ObjectFactory``.
-        case objectFactory
-    }
-
-    let kind: Kind
-    /// The type to resolve: the property's type with `Optional` and `Provider` removed.
-    let target: TypeReference
-    /// Whether the property may stay `nil` (`T?` and `T!`, and `T??`).
-    let isOptional: Bool
-    /// Whether the property's type wraps `target` in more than one `Optional`
-    /// (`T??`): its values are not laid out as one reference to a `T`.
-    let isNestedOptional: Bool
-    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency.
-    let makeProvider: (@Sendable (Injector, String?) -> Any)?
-    /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
-    let isLazy: Bool
-
-    /// What a property or parameter of `valueType` asks for, read at run time.
-    ///
-    /// Each wrapper is recognised from the metatype's kind before any conformance is
-    /// asked of the runtime (``TypeKind``), so a type that is none of them (a class,
-    /// a protocol, a value) costs no conformance search here: the first question
-    /// about a type searches every conformance in the program.
-    init(for valueType: Any.Type) {
-        // `T??` (or deeper) is filled as `T?` is, from `T`: a binding of `T?` is
-        // refused, so looking that up would fail with advice that cannot be followed.
-        var unwrapped = valueType
-        var optionals = 0
-        while TypeKind.isOptional(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
-            optionals += 1
-            unwrapped = optional.wrappedType
-        }
-        isOptional = optionals > 0
-        isNestedOptional = optionals > 1
-        if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
-            kind = .provider
-            target = TypeReference(provider.valueType)
-            makeProvider = { injector, name in provider.make(injector: injector, name: name) }
-            isLazy = provider.isLazy
-        } else if unwrapped == ObjectFactory.self {
-            kind = .objectFactory
-            target = TypeReference(ObjectFactory.self)
-            makeProvider = nil
-            isLazy = false
-        } else {
-            kind = .object
-            target = TypeReference(unwrapped)
-            makeProvider = nil
-            isLazy = false
-        }
-    }
-}
-
-extension Dependency {
-    private init(object target: Any.Type, isOptional: Bool) {
-        self.kind = .object
-        self.target = TypeReference(target)
-        self.isOptional = isOptional
-        self.isNestedOptional = false
-        self.makeProvider = nil
-        self.isLazy = false
-    }
-
-    /// An `Injectable` object, known to be one where it was declared: the type is
-    /// recorded as injectable (``InjectableMetadata/declare(_:)``), so building it
-    /// asks the runtime no conformance question.
-    static func injectable<Value: Injectable>(_: Value.Type, isOptional: Bool) -> Dependency {
-        InjectableMetadata.declare(Value.self)
-        return Dependency(object: Value.self, isOptional: isOptional)
-    }
-
-    /// A main-actor object, known to be one where it was declared.
-    static func mainActor<Value: MainActorInjectable>(_: Value.Type, isOptional: Bool) -> Dependency {
-        InjectableMetadata.declare(mainActor: Value.self)
-        return Dependency(object: Value.self, isOptional: isOptional)
-    }
-}
-
-/// A metatype that can be stored in `Sendable` values.
-struct TypeReference: Sendable, Hashable, CustomStringConvertible {
-    let type: Any.Type
-
-    init(_ type: Any.Type) { self.type = type }
-
-    var id: ObjectIdentifier { ObjectIdentifier(type) }
-    var description: String { typeName(type) }
-
-    static func == (lhs: TypeReference, rhs: TypeReference) -> Bool { lhs.id == rhs.id }
-    func hash(into hasher: inout Hasher) { hasher.combine(id) }
-}
-
-/// Where a requirement or binding was declared.
-struct SourceLocation: Sendable, CustomStringConvertible {
-    let file: StaticString
-    let line: UInt
-
-    var description: String { "\(file):\(line)" }
-}
-
-/// Lets the injector see through `Optional` (and so `T!`) at run time.
-protocol OptionalMarker {
-    static var wrappedType: Any.Type { get }
-    /// `nil` of this optional type.
-    static var noneValue: Self { get }
-    var isNone: Bool { get }
-    /// The wrapped value, `nil` for `none`.
-    var wrappedValue: Any? { get }
-    /// `value` wrapped, or `nil` when it is not a `Wrapped`.
-    static func wrapping(_ value: Any) -> Self?
-}
-
-extension Optional: OptionalMarker {
-    static var wrappedType: Any.Type { Wrapped.self }
-    static var noneValue: Self { nil }
-    var isNone: Bool { self == nil }
-    var wrappedValue: Any? {
-        switch self {
-        case .some(let wrapped): wrapped
-        case .none: nil
-        }
-    }
-    static func wrapping(_ value: Any) -> Self? {
-        guard let wrapped = value as? Wrapped else { return nil }
-        return .some(wrapped)
-    }
-}
-
-/// Lets the injector recognise `Provider<T>` and `Lazy<T>` at run time.
-protocol ProviderMarker: SendableMetatype {
-    static var valueType: Any.Type { get }
-    /// Whether each holder needs a value of its own (``Lazy`` keeps what it resolved).
-    static var isLazy: Bool { get }
-    /// The generic type's name, for messages: `Provider`, `Lazy`.
-    static var genericName: String { get }
-    static func make(injector: Injector, name: String?) -> Any
 }

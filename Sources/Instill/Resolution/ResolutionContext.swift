@@ -352,14 +352,8 @@ final class ResolutionContext {
                 continue
             }
             backReferences.remove(at: index)
-            let written =
-                waiting.writesDirectly
-                ? waiting.requirement.write(waiting.object, object)
-                : waiting.requirement.writeThroughKeyPath(waiting.object, object)
-            guard written else {
-                throw InjectionError.instanceDoesNotConform(
-                    typeName(Swift.type(of: object)), boundTo: waiting.requirement.valueType.description)
-            }
+            try PropertyWriter.writeBackReference(
+                object, to: waiting.requirement, of: waiting.object, directly: waiting.writesDirectly)
         }
     }
 

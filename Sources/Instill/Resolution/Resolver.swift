@@ -648,41 +648,21 @@ extension Injector {
                 context.reached(lowlink: start)
                 return
             }
-            if let exactClass = requirement.exactClass, let metadata = recipe.objectMetadata {
+            if requirement.exactClass != nil, let metadata = recipe.objectMetadata {
                 let dependencyObject = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
-                if ObjectIdentifier(Swift.type(of: dependencyObject)) == exactClass,
-                    accelerators.contains(.directWrites)
-                {
-                    requirement.objectWriter.write(dependencyObject, into: object)
-                    return
-                }
-                value = dependencyObject
-            } else {
-                value = try produce(recipe, arguments: [], in: context)
-                if value == nil, !dependency.isOptional {
-                    throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
-                }
+                try PropertyWriter.writeObject(
+                    dependencyObject, to: requirement, of: object, accelerators: accelerators)
+                return
+            }
+            value = try produce(recipe, arguments: [], in: context)
+            if value == nil, !dependency.isOptional {
+                throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
             }
         }
         guard let value else {
             if dependency.isOptional { return }
             throw InjectionError.nilValue(dependency.target.description, forRequirement: true)
         }
-        guard accelerators.contains(.directWrites) else {
-            guard requirement.writeThroughKeyPath(object, value) else {
-                throw InjectionError.instanceDoesNotConform(
-                    typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
-            }
-            return
-        }
-        guard requirement.write(object, value) else {
-            throw InjectionError.instanceDoesNotConform(
-                typeName(Swift.type(of: value)), boundTo: requirement.valueType.description)
-        }
-        if accelerators.contains(.existentialTemplates), requirement.isLearningWriter,
-            let object = AnyUnboxing.reference(value)
-        {
-            requirement.learnWriter(from: object)
-        }
+        try PropertyWriter.write(value, to: requirement, of: object, accelerators: accelerators)
     }
 }

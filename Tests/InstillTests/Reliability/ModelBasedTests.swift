@@ -1251,25 +1251,30 @@ extension ModelBasedTests {
 // MARK: - Both engines, one configuration
 
 extension ModelBasedTests {
-    /// Runs `seed`'s configuration through an injector with every accelerator and one
-    /// with none (the reference engine), each request twice so that the accelerated
-    /// injector's second answers come from its warm paths; `nil` when both transcripts
-    /// agree, else where they part.
+    /// Runs `seed`'s configuration through an injector with every accelerator, the
+    /// reference engine and the resolver alone, each request twice so that the second
+    /// answers come from the warm paths; `nil` when the three transcripts agree, else
+    /// where they part.
     static func differential(seed: UInt64) -> String? {
         let configuration = Configuration(seed: seed)
-        let accelerated = transcript(of: configuration, accelerators: .all)
-        let reference = transcript(of: configuration, accelerators: .none)
-        guard accelerated != reference else { return nil }
-        let index =
-            zip(accelerated, reference).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(accelerated.count, reference.count)
-        return """
-            The engines disagree on seed \(seed), entry \(index):
-            accelerated: \(index < accelerated.count ? accelerated[index] : "(nothing)")
-            reference:   \(index < reference.count ? reference[index] : "(nothing)")
-            \(configuration)
-            Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter ModelBasedTests
-            """
+        let transcripts = [
+            ("accelerated", transcript(of: configuration, accelerators: .all)),
+            ("reference", transcript(of: configuration, accelerators: .reference)),
+            ("resolver", transcript(of: configuration, accelerators: .resolverOnly)),
+        ]
+        for ((name, first), (otherName, other)) in zip(transcripts, transcripts.dropFirst()) where first != other {
+            let index =
+                zip(first, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(first.count, other.count)
+            return """
+                The engines disagree on seed \(seed), entry \(index):
+                \(name): \(index < first.count ? first[index] : "(nothing)")
+                \(otherName): \(index < other.count ? other[index] : "(nothing)")
+                \(configuration)
+                Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter ModelBasedTests
+                """
+        }
+        return nil
     }
 
     /// What one engine does with a configuration: for every request (and the

@@ -1,0 +1,171 @@
+/// What a requirement asks the injector for.
+struct Dependency: Sendable {
+    enum Kind: Sendable {
+        /// An object of `target`.
+        case object
+        /// A ``Provider`` or a ``Lazy`` of `target`.
+        case provider
+        /// An ``ObjectFactory``.
+        case objectFactory
+    }
+
+    let kind: Kind
+    /// The type to resolve: the property's type with `Optional` and `Provider` removed.
+    let target: TypeReference
+    /// Whether the property may stay `nil` (`T?` and `T!`, and `T??`).
+    let isOptional: Bool
+    /// Whether the property's type wraps `target` in more than one `Optional`
+    /// (`T??`): its values are not laid out as one reference to a `T`.
+    let isNestedOptional: Bool
+    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency.
+    let makeProvider: (@Sendable (Injector, String?) -> Any)?
+    /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
+    let isLazy: Bool
+
+    /// What a property or parameter of `valueType` asks for, read at run time.
+    ///
+    /// Each wrapper is recognised from the metatype's kind before any conformance is
+    /// asked of the runtime (``TypeKind``), so a type that is none of them (a class,
+    /// a protocol, a value) costs no conformance search here: the first question
+    /// about a type searches every conformance in the program.
+    init(for valueType: Any.Type) {
+        // `T??` (or deeper) is filled as `T?` is, from `T`: a binding of `T?` is
+        // refused, so looking that up would fail with advice that cannot be followed.
+        var unwrapped = valueType
+        var optionals = 0
+        while TypeKind.isOptional(unwrapped), let optional = unwrapped as? any OptionalMarker.Type {
+            optionals += 1
+            unwrapped = optional.wrappedType
+        }
+        isOptional = optionals > 0
+        isNestedOptional = optionals > 1
+        if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
+            kind = .provider
+            target = TypeReference(provider.valueType)
+            makeProvider = { injector, name in provider.make(injector: injector, name: name) }
+            isLazy = provider.isLazy
+        } else if unwrapped == ObjectFactory.self {
+            kind = .objectFactory
+            target = TypeReference(ObjectFactory.self)
+            makeProvider = nil
+            isLazy = false
+        } else {
+            kind = .object
+            target = TypeReference(unwrapped)
+            makeProvider = nil
+            isLazy = false
+        }
+    }
+}
+
+extension Dependency {
+    private init(object target: Any.Type, isOptional: Bool) {
+        self.kind = .object
+        self.target = TypeReference(target)
+        self.isOptional = isOptional
+        self.isNestedOptional = false
+        self.makeProvider = nil
+        self.isLazy = false
+    }
+
+    /// An `Injectable` object, known to be one where it was declared: the type is
+    /// recorded as injectable (``InjectableMetadata/declare(_:)``), so building it
+    /// asks the runtime no conformance question.
+    static func injectable<Value: Injectable>(_: Value.Type, isOptional: Bool) -> Dependency {
+        InjectableMetadata.declare(Value.self)
+        return Dependency(object: Value.self, isOptional: isOptional)
+    }
+
+    /// A main-actor object, known to be one where it was declared.
+    static func mainActor<Value: MainActorInjectable>(_: Value.Type, isOptional: Bool) -> Dependency {
+        InjectableMetadata.declare(mainActor: Value.self)
+        return Dependency(object: Value.self, isOptional: isOptional)
+    }
+}
+
+/// A metatype that can be stored in `Sendable` values.
+struct TypeReference: Sendable, Hashable, CustomStringConvertible {
+    let type: Any.Type
+
+    init(_ type: Any.Type) { self.type = type }
+
+    var id: ObjectIdentifier { ObjectIdentifier(type) }
+    var description: String { typeName(type) }
+
+    static func == (lhs: TypeReference, rhs: TypeReference) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// Where a requirement or binding was declared.
+struct SourceLocation: Sendable, CustomStringConvertible {
+    let file: StaticString
+    let line: UInt
+
+    var description: String { "\(file):\(line)" }
+}
+
+/// Lets the injector see through `Optional` (and so `T!`) at run time.
+protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
+    /// `nil` of this optional type.
+    static var noneValue: Self { get }
+    var isNone: Bool { get }
+    /// The wrapped value, `nil` for `none`.
+    var wrappedValue: Any? { get }
+    /// `value` wrapped, or `nil` when it is not a `Wrapped`.
+    static func wrapping(_ value: Any) -> Self?
+    /// Writes an object into `keyPath` after `as?` casts of the root and of the object
+    /// to `Wrapped`; `false` when either fails.
+    static func objectWrite<Root: AnyObject>(into keyPath: RetypedKeyPath<Root, Self>)
+        -> @Sendable (AnyObject, AnyObject) -> Bool
+}
+
+/// A requirement's key path, which is `Sendable`, typed again by a checked cast
+/// (`as?` to `ReferenceWritableKeyPath<Root, Value>` with `Value` opened from the
+/// property's type): the same immutable object, so as `Sendable` as before.
+struct RetypedKeyPath<Root: AnyObject, Value>: @unchecked Sendable {
+    let keyPath: ReferenceWritableKeyPath<Root, Value>
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) { self.keyPath = keyPath }
+}
+
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
+    static var noneValue: Self { nil }
+    var isNone: Bool { self == nil }
+    var wrappedValue: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
+    }
+    static func wrapping(_ value: Any) -> Self? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return .some(wrapped)
+    }
+    static func objectWrite<Root: AnyObject>(into retyped: RetypedKeyPath<Root, Self>)
+        -> @Sendable (AnyObject, AnyObject) -> Bool
+    {
+        { object, value in
+            guard let root = object as? Root else { return false }
+            // A pattern, not `as?`: generic code would instantiate `Optional<Wrapped>`'s
+            // metadata once more on every call.
+            switch value {
+            case let wrapped as Wrapped:
+                root[keyPath: retyped.keyPath] = .some(wrapped)
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
+
+/// Lets the injector recognise `Provider<T>` and `Lazy<T>` at run time.
+protocol ProviderMarker: SendableMetatype {
+    static var valueType: Any.Type { get }
+    /// Whether each holder needs a value of its own (``Lazy`` keeps what it resolved).
+    static var isLazy: Bool { get }
+    /// The generic type's name, for messages: `Provider`, `Lazy`.
+    static var genericName: String { get }
+    static func make(injector: Injector, name: String?) -> Any
+}

@@ -1,0 +1,351 @@
+/// Every write of a requirement's value into an object, in one place: the resolver's
+/// (``write(_:to:of:accelerators:)``), a compiled plan's (``PlanWrite``, chosen by
+/// ``planWrite(_:writing:accelerators:retaining:)``), and a back reference's
+/// (``writeBackReference(_:to:of:directly:)``).
+///
+/// The reference write is always the same: `as?` casts of the object and of the value,
+/// then a write through the requirement's typed key path
+/// (``Requirement/writeThroughKeyPath``). The others are accelerators
+/// (``Accelerators``): an offset the key path's layout proves (``KeyPathLayout``), and
+/// an existential laid out from a template (``ConcreteWriter``); each is taken only
+/// where its injector has it on. The writer types below this enum are the
+/// accelerators' writers.
+enum PropertyWriter {
+    /// How a plan writes one requirement.
+    ///
+    /// A trivial value: the plan's retained list keeps what it points to alive.
+    enum PlanWrite {
+        /// A strong reference stored at this offset of the object.
+        case offset(Int)
+        /// An existential laid out at this offset from the writer's template.
+        case template(Int, Unmanaged<ConcreteWriter>)
+        /// Written by a writer that knows the property's type, or by the reference
+        /// write, through the typed key path (a ``KeyPathWrite``).
+        case writer(Unmanaged<ObjectWriter>)
+
+        /// Writes `value` into `object`.
+        ///
+        /// - Throws: ``Refused`` when the reference write's cast fails (never, for a
+        ///   plan: its values are of the classes it was compiled for).
+        @inline(__always)
+        func write(_ value: consuming AnyObject, into object: AnyObject) throws(Refused) {
+            switch self {
+            case .offset(let offset):
+                let slot = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
+                    .assumingMemoryBound(to: AnyObject?.self)
+                // A property the initializer left `nil` (the usual case) holds nothing to
+                // release.
+                if slot.pointee == nil {
+                    slot.initialize(to: consume value)
+                } else {
+                    slot.pointee = consume value
+                }
+            case .template(let offset, let writer):
+                // What `writer.write` does at an offset, here so that the value moves
+                // into the property instead of being retained once more.
+                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+                let rest = writer._withUnsafeGuaranteedRef { writer in
+                    writer.clear(address)
+                    return writer.rest
+                }
+                ConcreteWriter.layOut(consume value, rest: rest, at: address)
+            case .writer(let writer):
+                guard writer._withUnsafeGuaranteedRef({ $0.write(copy value, into: object) }) else {
+                    throw Refused(type: Swift.type(of: value))
+                }
+            }
+        }
+    }
+
+    /// A value a reference write's cast refused: its class.
+    struct Refused: Error {
+        let type: AnyClass
+    }
+
+    /// What a plan compiling `requirement` gets: how to write it, or why not yet.
+    enum PlanWriteChoice {
+        case write(PlanWrite)
+        /// A writer is still being learned: a later compile may succeed.
+        case notYet
+        /// The plan's values could not be written (a class the property cannot hold).
+        case never
+    }
+
+    /// How a plan writes `requirement` with instances of exactly `type`: an offset or
+    /// a learned template where the injector's accelerators allow, the reference
+    /// write otherwise. What the write needs alive is appended to `retained`.
+    static func planWrite(
+        _ requirement: Requirement, writing type: AnyClass, accelerators: Accelerators,
+        retaining retained: inout [AnyObject]
+    ) -> PlanWriteChoice {
+        func keyPath() -> PlanWriteChoice {
+            let write = KeyPathWrite(requirement)
+            retained.append(write)
+            return .write(.writer(Unmanaged.passUnretained(write)))
+        }
+        if let exactClass = requirement.exactClass {
+            guard isClass(type, orSubclassOf: exactClass) else { return .never }
+            guard accelerators.contains(.directWrites) else { return keyPath() }
+            let writer = requirement.objectWriter
+            if let offset = writer.storedOffset { return .write(.offset(offset)) }
+            retained.append(writer)
+            return .write(.writer(Unmanaged.passUnretained(writer)))
+        }
+        guard accelerators.contains(.existentialTemplates) else { return keyPath() }
+        if let writer = requirement.concreteWriter(for: ObjectIdentifier(type)) {
+            retained.append(writer)
+            if let offset = writer.offset, accelerators.contains(.directWrites) {
+                return .write(.template(offset, Unmanaged.passUnretained(writer)))
+            }
+            return .write(.writer(Unmanaged.passUnretained(writer)))
+        }
+        // No template for this class: the reference write casts on each build.
+        return requirement.isLearningWriter ? .notYet : keyPath()
+    }
+
+    /// The resolver's write of an object it resolved for `requirement`: without a
+    /// cast when it is an instance of exactly the property's class and the injector
+    /// writes directly, else as ``write(_:to:of:accelerators:)``.
+    @inline(__always)
+    static func writeObject(
+        _ value: AnyObject, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
+    ) throws {
+        if ObjectIdentifier(Swift.type(of: value)) == requirement.exactClass, accelerators.contains(.directWrites) {
+            _ = requirement.objectWriter.write(value, into: object)  // a reference writer writes every value
+            return
+        }
+        try write(value, to: requirement, of: object, accelerators: accelerators)
+    }
+
+    /// The resolver's write of a value it resolved for `requirement`: the reference
+    /// write, or, where the injector writes directly, the requirement's own write (at
+    /// a proven offset, or through the key path after one cast), learning a template
+    /// from the first object written when the injector has templates.
+    static func write(
+        _ value: Any, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
+    ) throws {
+        guard accelerators.contains(.directWrites) else {
+            guard requirement.writeThroughKeyPath(object, value) else { throw mismatch(value, requirement) }
+            return
+        }
+        guard requirement.write(object, value) else { throw mismatch(value, requirement) }
+        if accelerators.contains(.existentialTemplates), requirement.isLearningWriter,
+            let written = AnyUnboxing.reference(value)
+        {
+            requirement.learnWriter(from: written)
+        }
+    }
+
+    /// The write of a back reference: an object that was still in its initializer
+    /// when `holder`'s `requirement` asked for it, written once it exists.
+    static func writeBackReference(
+        _ value: AnyObject, to requirement: Requirement, of holder: AnyObject, directly: Bool
+    ) throws {
+        let written = directly ? requirement.write(holder, value) : requirement.writeThroughKeyPath(holder, value)
+        guard written else { throw mismatch(value, requirement) }
+    }
+
+    /// The error for a value `requirement`'s property cannot hold.
+    @inline(never)
+    static func mismatch(_ value: Any, _ requirement: Requirement) -> InjectionError {
+        mismatch(Swift.type(of: value), requirement)
+    }
+
+    /// The error for a value of `type` that `requirement`'s property cannot hold.
+    @inline(never)
+    static func mismatch(_ type: Any.Type, _ requirement: Requirement) -> InjectionError {
+        .instanceDoesNotConform(typeName(type), boundTo: requirement.valueType.description)
+    }
+}
+
+/// A plan's reference write for one requirement: `as?` casts of the object and the
+/// value, then a write through the typed key path
+/// (``Requirement/makeObjectWriteThroughKeyPath``).
+final class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
+    private let writeThroughKeyPath: @Sendable (AnyObject, AnyObject) -> Bool
+
+    init(_ requirement: Requirement) {
+        writeThroughKeyPath = requirement.makeObjectWriteThroughKeyPath()
+        super.init(storedOffset: nil)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        writeThroughKeyPath(object, value)
+    }
+}
+
+/// Writes resolved objects into one property of the objects being assembled,
+/// without the dynamic cast a value of unknown type needs.
+class ObjectWriter: @unchecked Sendable {  // immutable
+    /// For a writer that stores one strong reference at a fixed offset of the
+    /// object (a plain stored property of a final class): that offset, so a
+    /// ``BuildPlan`` can store there itself.
+    let storedOffset: Int?
+
+    init(storedOffset: Int?) {
+        self.storedOffset = storedOffset
+    }
+
+    /// Writes `value` into the property of `object`; `false` when the value is refused
+    /// (only a ``KeyPathWrite``, whose cast may fail, refuses one).
+    func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        fatalError("ObjectWriter.write is overridden")
+    }
+}
+
+/// Writes into a property whose type is a class `W`, `W?` or `W!`: one strong
+/// reference, whatever subclass of `W` the object is.
+final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, storedOffset: Int?) {
+        self.keyPath = keyPath
+        super.init(storedOffset: storedOffset)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        if let storedOffset {
+            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + storedOffset
+            address.assumingMemoryBound(to: AnyObject?.self).pointee = value
+        } else {
+            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
+        }
+        return true
+    }
+}
+
+/// Writes instances of one class into a property whose type is not that class: a
+/// protocol existential such as `(any GearBox)!`, `Any` or `AnyObject`.
+///
+/// Converting an object to an existential looks up its class's conformance, which
+/// costs more than building a small object. The existential of any instance of one
+/// class holds the same words apart from the reference itself (the class's metadata
+/// and witness tables), so the writer keeps those words from a first conversion and
+/// lays out later values from them. It is only made when a sample conversion shows
+/// that layout: the reference in the first word, and nowhere else. Only the words a
+/// value defines are read (see `ExistentialWords`); the others are laid out as zero.
+class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
+    /// The class whose instances this writer writes.
+    let type: ObjectIdentifier
+    /// The offset of the property in the object, when it is a plain stored property
+    /// of a final class: a ``BuildPlan`` then lays the value out there itself.
+    let offset: Int?
+    /// The words of the existential after the reference.
+    let rest: UnsafeMutableBufferPointer<UInt>
+
+    /// The words `nil` defines, when the property is optional (empty otherwise);
+    /// `nil` for the words it leaves undefined, which are not compared.
+    private let none: UnsafeMutableBufferPointer<UInt?>
+
+    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt?]) {
+        self.type = type
+        self.offset = offset
+        self.rest = .allocate(capacity: rest.count)
+        _ = self.rest.initialize(from: rest)
+        self.none = .allocate(capacity: none.count)
+        _ = self.none.initialize(from: none)
+        super.init(storedOffset: nil)
+    }
+
+    deinit {
+        rest.deallocate()
+        none.deallocate()
+    }
+
+    /// A writer for `sample`'s class into the property `keyPath` (stored at
+    /// `offset` when it is a plain stored property). `nil` when `sample` is not a
+    /// `Value`, or its `Value` is not laid out as above.
+    static func make<Root: AnyObject, Value>(
+        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?
+    ) -> ConcreteWriter? {
+        let wordSize = MemoryLayout<UInt>.size
+        let size = MemoryLayout<Value>.size
+        guard size >= wordSize, size % wordSize == 0, MemoryLayout<Value>.alignment == wordSize,
+            let words = ExistentialWords.of(sample, as: Value.self)
+        else { return nil }
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
+        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
+        return TemplateWriter<Root, Value>(
+            type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
+            rest: words.dropFirst().map { $0 ?? 0 }, none: ExistentialWords.ofNone(as: Value.self) ?? [])
+    }
+
+    /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
+    /// it holds (nothing, when it holds `nil`).
+    @inline(__always)
+    final func clear(_ address: UnsafeMutableRawPointer) {
+        if !holdsNone(address) { destroyValue(at: address) }
+    }
+
+    /// Whether the property at `address` holds `nil`: only the words `nil` defines
+    /// are compared (every value of the type defines them: an optional marks `nil`
+    /// in words its payload always sets). With no such word, it answers `false` and
+    /// the value is released through the type, which is right for `nil` too.
+    @inline(__always)
+    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
+        let wordSize = MemoryLayout<UInt>.size
+        var compared = false
+        for index in none.indices {
+            guard let word = none[index] else { continue }
+            if address.load(fromByteOffset: index * wordSize, as: UInt.self) != word { return false }
+            compared = true
+        }
+        return compared
+    }
+
+    /// Lays out the existential of `object` at `address`, which holds no value.
+    @inline(__always)
+    final func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
+        Self.layOut(object, rest: rest, at: address)
+    }
+
+    /// Lays out the existential of `object` at `address` from the words after the reference.
+    @inline(__always)
+    static func layOut(
+        _ object: consuming AnyObject, rest: UnsafeMutableBufferPointer<UInt>, at address: UnsafeMutableRawPointer
+    ) {
+        let wordSize = MemoryLayout<UInt>.size
+        for index in rest.indices {
+            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        }
+        address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
+    }
+
+    /// Releases the value of the property's type at `address`.
+    func destroyValue(at address: UnsafeMutableRawPointer) {
+        fatalError("ConcreteWriter.destroyValue is overridden")
+    }
+}
+
+/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
+private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        none: [UInt?]
+    ) {
+        self.keyPath = keyPath
+        super.init(type: type, offset: offset, rest: rest, none: none)
+    }
+
+    override func destroyValue(at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        if let offset {
+            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+            clear(address)
+            layOut(value, at: address)
+            return true
+        }
+        let value = value
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            layOut(copy value, at: UnsafeMutableRawPointer(base))
+            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = base.move()
+        }
+        return true
+    }
+}
