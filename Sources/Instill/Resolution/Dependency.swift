@@ -105,7 +105,7 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 }
 
 /// Lets the injector see through `Optional` (and so `T!`) at run time.
-protocol OptionalMarker {
+protocol OptionalMarker: SendableMetatype {
     static var wrappedType: Any.Type { get }
     /// `nil` of this optional type.
     static var noneValue: Self { get }
@@ -114,10 +114,9 @@ protocol OptionalMarker {
     var wrappedValue: Any? { get }
     /// `value` wrapped, or `nil` when it is not a `Wrapped`.
     static func wrapping(_ value: Any) -> Self?
-    /// Writes an object into `keyPath` after `as?` casts of the root and of the object
-    /// to `Wrapped`; `false` when either fails.
-    static func objectWrite<Root: AnyObject>(into keyPath: RetypedKeyPath<Root, Self>)
-        -> @Sendable (AnyObject, AnyObject) -> Bool
+    /// `object` cast to `Wrapped` and wrapped; `none`, with `failed` set, when the
+    /// cast fails.
+    static func wrapping(_ object: AnyObject, failed: inout Bool) -> Self
 }
 
 /// A requirement's key path, which is `Sendable`, typed again by a checked cast
@@ -126,6 +125,24 @@ protocol OptionalMarker {
 struct RetypedKeyPath<Root: AnyObject, Value>: @unchecked Sendable {
     let keyPath: ReferenceWritableKeyPath<Root, Value>
     init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) { self.keyPath = keyPath }
+}
+
+/// An optional of a class type (`W?`, `W!` with `W: AnyObject`): laid out as one
+/// reference, so it is stored without its generic metadata.
+protocol ObjectOptionalMarker: OptionalMarker {
+    /// `object` cast to `Wrapped` (a class cast) and wrapped; `none`, with `failed`
+    /// set, when the cast fails.
+    static func wrappingObject(_ object: AnyObject, failed: inout Bool) -> Self
+}
+
+extension Optional: ObjectOptionalMarker where Wrapped: AnyObject {
+    static func wrappingObject(_ object: AnyObject, failed: inout Bool) -> Self {
+        guard let wrapped = object as? Wrapped else {
+            failed = true
+            return .none
+        }
+        return .some(wrapped)
+    }
 }
 
 extension Optional: OptionalMarker {
@@ -142,20 +159,15 @@ extension Optional: OptionalMarker {
         guard let wrapped = value as? Wrapped else { return nil }
         return .some(wrapped)
     }
-    static func objectWrite<Root: AnyObject>(into retyped: RetypedKeyPath<Root, Self>)
-        -> @Sendable (AnyObject, AnyObject) -> Bool
-    {
-        { object, value in
-            guard let root = object as? Root else { return false }
-            // A pattern, not `as?`: generic code would instantiate `Optional<Wrapped>`'s
-            // metadata once more on every call.
-            switch value {
-            case let wrapped as Wrapped:
-                root[keyPath: retyped.keyPath] = .some(wrapped)
-                return true
-            default:
-                return false
-            }
+    static func wrapping(_ object: AnyObject, failed: inout Bool) -> Self {
+        // A pattern, not `as?`: generic code would instantiate `Optional<Wrapped>`'s
+        // metadata for the cast's result.
+        switch object {
+        case let wrapped as Wrapped:
+            return .some(wrapped)
+        default:
+            failed = true
+            return .none
         }
     }
 }

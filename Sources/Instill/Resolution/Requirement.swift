@@ -76,7 +76,14 @@ final class Requirement: Sendable {
         self.makeObjectWriteThroughKeyPath = {
             func optional<O: OptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
                 guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
-                return O.objectWrite(into: RetypedKeyPath(retyped))
+                return optionalObjectWrite(RetypedKeyPath(retyped))
+            }
+            func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+                guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+                return objectOptionalWrite(RetypedKeyPath(retyped))
+            }
+            if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) {
+                return write
             }
             if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
             return { object, value in
@@ -215,4 +222,41 @@ func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool 
         current = _getSuperclass(candidate)
     }
     return false
+}
+
+/// Writes an object into the property `retyped` names, an optional of a class type,
+/// after `as?` casts of the root and of the object to the class.
+///
+/// Generic over the optional type itself: the write reads its metadata from the
+/// closure's context, and the cast is a class cast, where the generic write of
+/// ``OptionalMarker/objectWrite(into:)`` looks up `Optional<Wrapped>` on each call.
+private func objectOptionalWrite<Root: AnyObject, O: ObjectOptionalMarker>(_ retyped: RetypedKeyPath<Root, O>)
+    -> @Sendable (AnyObject, AnyObject) -> Bool
+{
+    { object, value in
+        guard let root = object as? Root else { return false }
+        var failed = false
+        let typed = O.wrappingObject(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: retyped.keyPath] = consume typed
+        return true
+    }
+}
+
+/// Writes an object into the property `retyped` names, an optional of any type, after
+/// `as?` casts of the root and of the object to the wrapped type.
+///
+/// Generic over the optional type itself, so that the write reads its metadata from
+/// the closure's context instead of looking up `Optional<Wrapped>` on each call.
+private func optionalObjectWrite<Root: AnyObject, O: OptionalMarker>(
+    _ retyped: RetypedKeyPath<Root, O>
+) -> @Sendable (AnyObject, AnyObject) -> Bool {
+    { object, value in
+        guard let root = object as? Root else { return false }
+        var failed = false
+        let typed = O.wrapping(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: retyped.keyPath] = consume typed
+        return true
+    }
 }

@@ -8,5 +8,5 @@ let buildReadsLayouts = LayoutReading.isEnabled
 /// Whether a value laid out from an existential's words is made (a template for a
 /// protocol-typed property or dependency): only where `ExistentialWords` reads them,
 /// which is where layouts are read. Elsewhere such a property is written through its
-/// key path and its type gets no warm-build plan: slower, the same objects.
+/// key path, in a plan as in the resolver: slower, the same objects.
 let compilesExistentialWriters = LayoutReading.isEnabled
