@@ -19,8 +19,17 @@
 /// object awoken inside the awake records its own identity. A custom awake is never
 /// taken for the default; at worst a default is not learned and is still called.
 enum DefaultAwake {
-    /// Records that the default `awakeFromInjection()` ran on `object`.
+    /// Records that the default `awakeFromInjection()` ran on `object`; nothing in a
+    /// reference-only build, which never learns a default awake.
+    @inline(__always)
     static func ran(on object: AnyObject) {
+        #if !INSTILL_REFERENCE_ONLY
+            record(object)
+        #endif
+    }
+
+    @inline(never)
+    private static func record(_ object: AnyObject) {
         ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.lastDefaultAwake = ObjectIdentifier(object) }
     }
 }
