@@ -63,9 +63,7 @@ extension Injector {
                 let request = ThreadContext.unmanagedCurrent(key: threadContextKey)
                 return try request._withUnsafeGuaranteedRef { context -> WarmMainActorBuild? in
                     // What `warmRequest(_:onMainActor:_:)` does before its body.
-                    context.beginRequest(warm: true)
-                    let wasOnMainActor = context.isOnMainActor
-                    context.isOnMainActor = true
+                    let wasOnMainActor = context.openRequest(onMainActor: true, warm: true)
                     guard context.canRunPlan else {
                         Self.endWarmRequest(context, wasOnMainActor: wasOnMainActor)
                         return nil
@@ -101,8 +99,7 @@ extension Injector {
     /// The end of a warm request made on the main actor.
     @inline(__always)
     fileprivate static func endWarmRequest(_ context: ResolutionContext, wasOnMainActor: Bool) {
-        context.isOnMainActor = wasOnMainActor
-        context.endRequest()
+        context.closeRequest(onMainActor: true, wasOnMainActor: wasOnMainActor)
     }
 
     /// A main-actor `getObject` without a name, when ``warmMainActorObject(of:awakingWith:)``

@@ -357,18 +357,28 @@ final class ResolutionContext {
         }
     }
 
-    /// The start of a request on this thread (see `Injector.withRequest(warm:_:)`):
-    /// a `warm` one only runs a plan, which leaves nothing here to clear.
+    /// The start of a request on this thread: every path that serves a request opens
+    /// it here and closes it with ``closeRequest(onMainActor:wasOnMainActor:)``
+    /// (`Injector.withRequest`, and the main-actor warm path, whose request stays open
+    /// while its caller awakes the object). A `warm` request only runs a plan, which
+    /// leaves nothing here to clear. When the caller is proven to run on the main
+    /// actor, the context says so for the request's duration (see
+    /// ``MainActorIsolation``); the proof it had before is returned, for the close.
     @inline(__always)
-    func beginRequest(warm: Bool) {
+    func openRequest(onMainActor: Bool, warm: Bool) -> Bool {
         activeRequests &+= 1
         if !warm { needsClearing = true }
+        let outer = isOnMainActor
+        if onMainActor { isOnMainActor = true }
+        return outer
     }
 
-    /// The end of a request ``beginRequest(warm:)`` started: the outermost one
-    /// clears what the requests left, if any did.
+    /// The end of a request ``openRequest(onMainActor:warm:)`` opened: the main-actor
+    /// proof is restored, and the outermost request clears what the requests left, if
+    /// any did.
     @inline(__always)
-    func endRequest() {
+    func closeRequest(onMainActor: Bool, wasOnMainActor: Bool) {
+        if onMainActor { isOnMainActor = wasOnMainActor }
         activeRequests &-= 1
         if activeRequests == 0, needsClearing { endOutermostRequest() }
     }

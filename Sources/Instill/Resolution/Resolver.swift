@@ -170,11 +170,7 @@ extension Injector {
     /// context: when no other request ran inside it, there is nothing to clear.
     @inline(__always)
     func withRequest<Result>(warm: Bool = false, _ body: (ResolutionContext) throws -> Result) rethrows -> Result {
-        try ThreadContext.unmanagedCurrent(key: threadContextKey)._withUnsafeGuaranteedRef { context in
-            context.beginRequest(warm: warm)
-            defer { context.endRequest() }
-            return try body(context)
-        }
+        try withRequest(onMainActor: false, warm: warm, body)
     }
 
     /// ``withRequest(_:)`` for a request whose caller may be proven to run on the main
@@ -184,11 +180,9 @@ extension Injector {
     func withRequest<Result>(
         onMainActor: Bool, warm: Bool = false, _ body: (ResolutionContext) throws -> Result
     ) rethrows -> Result {
-        guard onMainActor else { return try withRequest(warm: warm, body) }
-        return try withRequest(warm: warm) { context in
-            let outer = context.isOnMainActor
-            context.isOnMainActor = true
-            defer { context.isOnMainActor = outer }
+        try ThreadContext.unmanagedCurrent(key: threadContextKey)._withUnsafeGuaranteedRef { context in
+            let outer = context.openRequest(onMainActor: onMainActor, warm: warm)
+            defer { context.closeRequest(onMainActor: onMainActor, wasOnMainActor: outer) }
             return try body(context)
         }
     }
