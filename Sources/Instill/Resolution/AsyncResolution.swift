@@ -209,7 +209,7 @@ final class AsyncJob {
     /// is one.
     func take(_ recipe: Recipe) -> Any?? {
         let id = ObjectIdentifier(recipe)
-        guard recipe.scope == .normal else {
+        guard recipe.scope.storage == .none else {
             guard let entry = request.sharedValues[id], entry.recipe === recipe else { return nil }
             return .some(entry.value)
         }
@@ -286,13 +286,13 @@ final class AsyncJob {
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
                 throw InjectionError.cycle(path: [step, recipe.typeName], type: recipe.typeName)
             }
-            switch recipe.scope {
-            case .normal:
+            switch recipe.scope.storage {
+            case .none:
                 append(try await make(recipe, arguments: step.arguments, isolation: isolation), for: recipe)
-            case .graph:
+            case .request:
                 let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
                 request.sharedValues[id] = (recipe, value)
-            case .singleton, .weak:
+            case .published:
                 let isPublished = { recipe.sharedValue() != nil }
                 try await AsyncGate.shared.build(
                     recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: isPublished,

@@ -379,7 +379,7 @@ extension Injector {
 
     func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
-        guard depth < Self.longestCompiledChain, recipe.scope == .normal, !recipe.isAsync,
+        guard depth < Self.longestCompiledChain, recipe.scope.compilesIntoPlan, !recipe.isAsync,
             case .build(let metadata) = recipe.source,
             metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError,
             // A plan builds without arguments; a typed argument has no default.
@@ -405,31 +405,31 @@ extension Injector {
             if target.isMainActor, !metadata.isMainActor { return .never }
             let value: BuildPlan.Step.Value
             let type: AnyClass
-            switch target.scope {
-            case .normal:
+            if target.scope.compilesIntoPlan {
                 if case .instance(let instance) = target.source {
                     // A bound instance is fixed: written as a published singleton is.
                     guard let object = AnyUnboxing.reference(instance.value) else { return .never }
                     value = .constant(Unmanaged.passUnretained(object))
                     retained.append(object)
                     type = Swift.type(of: object)
-                    break
+                } else {
+                    guard target.objectMetadata != nil else { return .never }
+                    switch compilePlan(target, depth: depth + 1) {
+                    case .compiled(let compiled):
+                        value = .plan(Unmanaged.passUnretained(compiled))
+                        retained.append(compiled)
+                        guard let built = compiled.metadata.type.type as? AnyClass else { return .never }
+                        type = built
+                    case let outcome: return outcome
+                    }
                 }
-                guard target.objectMetadata != nil else { return .never }
-                switch compilePlan(target, depth: depth + 1) {
-                case .compiled(let compiled):
-                    value = .plan(Unmanaged.passUnretained(compiled))
-                    retained.append(compiled)
-                    guard let built = compiled.metadata.type.type as? AnyClass else { return .never }
-                    type = built
-                case let outcome: return outcome
-                }
-            case .singleton:
+            } else if target.scope.isFixedOncePublished {
                 guard let object = target.singletonValue() else { return .notYet }
                 value = .constant(Unmanaged.passUnretained(object))
                 retained.append(object)
                 type = Swift.type(of: object)
-            case .graph, .weak:
+            } else {
+                // Kept per request, or while someone holds it: a plan cannot see which.
                 return .never
             }
             let id = ObjectIdentifier(type)

@@ -70,11 +70,11 @@ final class Recipe: Sendable {
             self.objectMetadata = nil
             self.links = nil
         }
-        self.singletonObject = scope == .singleton ? AtomicSlots(count: 1) : nil
+        self.singletonObject = scope.isFixedOncePublished ? AtomicSlots(count: 1) : nil
         self.owner = owner
         self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
         self.gateSlot = scope.isShared ? AtomicSlots(count: 1) : nil
-        self.planSlots = scope == .normal && objectMetadata != nil ? AtomicSlots(count: 2) : nil
+        self.planSlots = scope.compilesIntoPlan && objectMetadata != nil ? AtomicSlots(count: 2) : nil
         self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
         switch source {
         case .build(let metadata): self.isMainActor = metadata.isMainActor
@@ -176,7 +176,7 @@ final class Recipe: Sendable {
     /// Publishes a fully assembled, awoken instance.
     func publish(_ value: Any) {
         shared?.withLock { slot in
-            if scope == .singleton {
+            if scope.isFixedOncePublished {
                 slot.strong = value
                 if let object = AnyUnboxing.reference(value) { _ = singletonObject?.storeObject(0, object) }
             } else if let object = AnyUnboxing.reference(value) {

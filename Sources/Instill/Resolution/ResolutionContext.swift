@@ -151,58 +151,6 @@ final class ResolutionContext {
         if let lazyGraph { lazyGraph.publish(value, for: recipe) }
     }
 
-    /// A creation gate this thread holds, with how many reasons it has to.
-    struct HeldGate {
-        let gate: CreationGate
-        var reasons: Int
-    }
-
-    /// Holds `gate` for a request for `recipe`, a shared object of its group:
-    /// takes it, waiting while another thread holds it, unless this thread does.
-    ///
-    /// - Throws: ``InjectionError/Kind-swift.struct/crossThreadCycle`` when the
-    ///   thread holding it waits, directly or through others, for this one.
-    func enter(_ gate: CreationGate, for recipe: Recipe) throws(InjectionError) {
-        if let index = heldGates.firstIndex(where: { $0.gate === gate }) {
-            heldGates[index].reasons += 1
-            return
-        }
-        do {
-            try gate.take(for: waitNode, building: recipe)
-        } catch {
-            throw InjectionError.crossThreadCycle(wanted: error.wanted.map(\.typeName))
-        }
-        heldGates.append(HeldGate(gate: gate, reasons: 1))
-    }
-
-    /// Drops one reason to hold `gate`; gives it back with the last one.
-    func leave(_ gate: CreationGate) {
-        guard let index = heldGates.firstIndex(where: { $0.gate === gate }) else { return }
-        heldGates[index].reasons -= 1
-        if heldGates[index].reasons == 0 {
-            heldGates.remove(at: index)
-            gate.release()
-        }
-    }
-
-    /// Counts a singleton or weak-scoped object whose build starts on this thread:
-    /// its group's gate stays held until it is published or dropped.
-    @inline(__always)
-    func startShared(_ recipe: Recipe) {
-        guard recipe.scope.isShared, let gate = recipe.assignedGate,
-            let index = heldGates.firstIndex(where: { $0.gate === gate })
-        else { return }
-        heldGates[index].reasons += 1
-    }
-
-    /// Counts one published (or dropped) shared object, and gives its group's gate
-    /// back if this thread has no other reason to hold it.
-    @inline(__always)
-    func finishShared(_ recipe: Recipe) {
-        guard recipe.scope.isShared, let gate = recipe.assignedGate else { return }
-        leave(gate)
-    }
-
     /// Where the cycle starts that building `recipe` now would close, or `nil`.
     ///
     /// Building a recipe that is already on the stack closes a cycle unless an
@@ -216,7 +164,7 @@ final class ResolutionContext {
         var start = frames.count - 1
         while start >= 0, frames[start].recipe !== recipe { start -= 1 }
         guard start >= 0 else { return nil }
-        if recipe.scope != .normal { return start }
+        if recipe.scope.breaksCycles { return start }
         var index = start + 1
         while index < frames.count {
             // A shared object filling its requirements is registered, and one resolving

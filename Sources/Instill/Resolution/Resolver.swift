@@ -195,10 +195,10 @@ extension Injector {
             tracer.record(
                 .init(.requested, recipe, context.traceDepth, dependencyOf: context.declaringDependency))
         }
-        switch recipe.scope {
-        case .normal:
+        switch recipe.scope.storage {
+        case .none:
             return try build(recipe, arguments: arguments, in: context)
-        case .graph:
+        case .request:
             let id = ObjectIdentifier(recipe)
             if let value = context.graphValue(for: recipe) { return hit(value, recipe, context) }
             if let pending = context.pending[id] {
@@ -209,26 +209,8 @@ extension Injector {
                 return try produce(recipe, in: lazyGraph, arguments: arguments, context: context)
             }
             return try build(recipe, arguments: arguments, in: context)
-        case .singleton, .weak:
-            if let value = recipe.sharedValue() { return hit(value, recipe, context) }
-            if let pending = context.pending[ObjectIdentifier(recipe)] {
-                context.reached(lowlink: pending.lowlink)
-                return hit(pending.object, recipe, context)
-            }
-            // One thread at a time builds the shared objects of a creation group (those
-            // that require each other); the others wait here, then find them published.
-            let gate = recipe.creationGate()
-            try context.enter(gate, for: recipe)
-            defer { context.leave(gate) }
-            if let value = recipe.sharedValue() { return hit(value, recipe, context) }
-            if recipe.owner !== self, context.overrideWatch == nil, hasOverrides(below: recipe.owner) {
-                // Built by an ancestor for this injector: what it asks for on the way
-                // must not be one of this injector's overrides.
-                context.overrideWatch = OverrideWatch(requester: self, holder: recipe)
-                defer { context.overrideWatch = nil }
-                return try build(recipe, arguments: arguments, in: context)
-            }
-            return try build(recipe, arguments: arguments, in: context)
+        case .published:
+            return try produceShared(recipe, arguments: arguments, in: context)
         }
     }
 
@@ -255,13 +237,13 @@ extension Injector {
 
     /// Returns a cached `value`, telling the tracer.
     @inline(__always)
-    private func hit(_ value: Any, _ recipe: Recipe, _ context: ResolutionContext) -> Any {
+    func hit(_ value: Any, _ recipe: Recipe, _ context: ResolutionContext) -> Any {
         if isTracing, let tracer { tracer.record(.init(.cacheHit, recipe, context.traceDepth)) }
         return value
     }
 
     /// Builds a new value for `recipe` and stores it in its scope once complete.
-    private func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
+    func build(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
         if case .build(let metadata) = recipe.source {
             return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         }
@@ -331,7 +313,7 @@ extension Injector {
     ) throws -> AnyObject {
         if recipe.isMainActor { try checkMainActor(recipe, in: context) }
         if !isTracing {
-            if recipe.scope == .normal {
+            if recipe.scope.storage == .none {
                 return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
             }
             if recipe.scope.isShared, let object = recipe.sharedObject() { return object }
@@ -347,7 +329,7 @@ extension Injector {
     private func buildObject(
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
-        let warm = arguments.isEmpty && !isTracing && recipe.scope == .normal
+        let warm = arguments.isEmpty && !isTracing && recipe.scope.compilesIntoPlan
         if warm, let plan = recipe.plan, context.canRunPlan {
             guard let job = context.asyncJob else {
                 return try running(in: context) { () throws(PlanFailure) in try plan.build() }
@@ -593,21 +575,6 @@ extension Injector {
         context.lastDefaultAwake = nil
         metadata.awake(object)
         if context.lastDefaultAwake == ObjectIdentifier(object) { metadata.learnDefaultAwake() }
-    }
-
-    /// Moves an assembled object from `pending` to its scope's storage.
-    private func complete(_ object: Any, for recipe: Recipe, in context: ResolutionContext) {
-        if recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)] = nil }
-        store(object, for: recipe, in: context)
-        context.finishShared(recipe)
-    }
-
-    private func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
-        switch recipe.scope {
-        case .normal: break
-        case .graph: context.storeGraphValue(value, for: recipe)
-        case .singleton, .weak: recipe.publish(value)
-        }
     }
 
     /// Resolves one requirement and writes it; `links` keeps the recipe it resolves to.
