@@ -15,12 +15,6 @@ final class Requirement: Sendable {
     /// The reference engine's ``write``: `as?` casts of the object and the value, then
     /// a write through the typed key path; `false` when either cast fails.
     let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool
-    /// Makes ``writeThroughKeyPath`` for a value that is an object: what a
-    /// ``BuildPlan``'s reference step calls. For a property of an optional type, the
-    /// object is cast to the wrapped type, not to the optional (a cast into an
-    /// optional takes the runtime's slowest path); finding that out asks a
-    /// conformance question, so it is made once, when a plan is compiled.
-    let makeObjectWriteThroughKeyPath: @Sendable () -> @Sendable (AnyObject, AnyObject) -> Bool
     /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
     /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
     let exactClass: ObjectIdentifier?
@@ -31,9 +25,16 @@ final class Requirement: Sendable {
     let layout: KeyPathLayout?
     /// The current value of the property, or `nil` when it is an empty optional.
     let read: @Sendable (AnyObject) -> Any?
-    /// Makes a ``ConcreteWriter`` for the class of a sample object (see
-    /// ``learnWriter(from:)``); `nil` when the property cannot be written that way.
-    private let makeConcreteWriter: @Sendable (AnyObject) -> ConcreteWriter?
+    /// Makes a plan's writer for this property (one closure for both, so that a
+    /// requirement allocates one context fewer):
+    /// - given a sample object, a ``ConcreteWriter`` for its class (see
+    ///   ``learnWriter(from:)``), or `nil` when the property cannot be written that way;
+    /// - given `nil`, the reference write for a value that is an object, the closure a
+    ///   ``KeyPathWrite`` calls. For a property of an optional type, the object is cast
+    ///   to the wrapped type, not to the optional (a cast into an optional takes the
+    ///   runtime's slowest path); finding that out asks a conformance question, so it
+    ///   is made once, when a plan is compiled.
+    private let makeWriter: @Sendable (AnyObject?) -> WriterMade
     /// The ``ConcreteWriter`` learned for this property (retained), or 1 when none can be.
     private let learnedWriter = AtomicSlots(count: 1)
 
@@ -73,30 +74,6 @@ final class Requirement: Sendable {
             }
         }
         self.writeThroughKeyPath = writeThroughKeyPath
-        self.makeObjectWriteThroughKeyPath = {
-            func optional<O: OptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
-                guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
-                return optionalObjectWrite(RetypedKeyPath(retyped))
-            }
-            func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
-                guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
-                return objectOptionalWrite(RetypedKeyPath(retyped))
-            }
-            if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) {
-                return write
-            }
-            if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
-            return { object, value in
-                guard let root = object as? Root else { return false }
-                switch value {
-                case let typed as Value:
-                    root[keyPath: keyPath] = typed
-                    return true
-                default:
-                    return false
-                }
-            }
-        }
         if let offset = storedOffset {
             // Store where the key path would, without the key path's projection
             // (which allocates a box per write).
@@ -122,7 +99,10 @@ final class Requirement: Sendable {
         // `Value` is a class or an optional of one: one strong reference, laid out as
         // `AnyObject?` (for other properties the writer is never used).
         self.objectWriter = ReferenceWriter(keyPath, storedOffset: isClassProperty ? storedOffset : nil)
-        self.makeConcreteWriter = { sample in ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset) }
+        self.makeWriter = { sample in
+            if let sample { return .concrete(ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset)) }
+            return .keyPath(objectWriteThroughKeyPath(keyPath))
+        }
         self.read = { object in
             let value: Any = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
             if let optional = value as? any OptionalMarker, optional.isNone { return nil }
@@ -140,11 +120,17 @@ final class Requirement: Sendable {
     /// class's later instances can then be written without a dynamic cast.
     func learnWriter(from sample: AnyObject) {
         guard isLearningWriter else { return }
-        if let writer = makeConcreteWriter(sample) {
+        if case .concrete(let made) = makeWriter(sample), let writer = made {
             _ = learnedWriter.storeObject(0, writer)
         } else {
             _ = learnedWriter.storeIfEmpty(0, 1)
         }
+    }
+
+    /// The reference write of an object into this property, for a ``KeyPathWrite``.
+    func makeObjectWriteThroughKeyPath() -> @Sendable (AnyObject, AnyObject) -> Bool {
+        guard case .keyPath(let write) = makeWriter(nil) else { return { _, _ in false } }
+        return write
     }
 
     /// The writer for instances of exactly the class `type`, once learned.
@@ -258,5 +244,40 @@ private func optionalObjectWrite<Root: AnyObject, O: OptionalMarker>(
         guard !failed else { return false }
         root[keyPath: retyped.keyPath] = consume typed
         return true
+    }
+}
+
+/// What ``Requirement``'s writer maker made.
+enum WriterMade {
+    case concrete(ConcreteWriter?)
+    case keyPath(@Sendable (AnyObject, AnyObject) -> Bool)
+}
+
+/// The reference write of an object into the property `keyPath` names, after `as?`
+/// casts of the root and of the object (see ``Requirement/makeObjectWriteThroughKeyPath()``).
+private func objectWriteThroughKeyPath<Root: AnyObject, Value>(
+    _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
+) -> @Sendable (AnyObject, AnyObject) -> Bool {
+    func optional<O: OptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+        guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+        return optionalObjectWrite(RetypedKeyPath(retyped))
+    }
+    func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+        guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+        return objectOptionalWrite(RetypedKeyPath(retyped))
+    }
+    if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) {
+        return write
+    }
+    if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
+    return { object, value in
+        guard let root = object as? Root else { return false }
+        switch value {
+        case let typed as Value:
+            root[keyPath: keyPath] = typed
+            return true
+        default:
+            return false
+        }
     }
 }
