@@ -119,14 +119,6 @@ protocol OptionalMarker: SendableMetatype {
     static func wrapping(_ object: AnyObject, failed: inout Bool) -> Self
 }
 
-/// A requirement's key path, which is `Sendable`, typed again by a checked cast
-/// (`as?` to `ReferenceWritableKeyPath<Root, Value>` with `Value` opened from the
-/// property's type): the same immutable object, so as `Sendable` as before.
-struct RetypedKeyPath<Root: AnyObject, Value>: @unchecked Sendable {
-    let keyPath: ReferenceWritableKeyPath<Root, Value>
-    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) { self.keyPath = keyPath }
-}
-
 /// An optional of a class type (`W?`, `W!` with `W: AnyObject`): laid out as one
 /// reference, so it is stored without its generic metadata.
 protocol ObjectOptionalMarker: OptionalMarker {
@@ -137,6 +129,9 @@ protocol ObjectOptionalMarker: OptionalMarker {
 
 extension Optional: ObjectOptionalMarker where Wrapped: AnyObject {
     static func wrappingObject(_ object: AnyObject, failed: inout Bool) -> Self {
+        // An instance of exactly `Wrapped` (the usual case): comparing the class
+        // proves the downcast.
+        if Swift.type(of: object) == Wrapped.self { return .some(unsafeDowncast(object, to: Wrapped.self)) }
         guard let wrapped = object as? Wrapped else {
             failed = true
             return .none

@@ -50,8 +50,11 @@ enum PropertyWriter {
                 }
                 ConcreteWriter.layOut(consume value, rest: rest, at: address)
             case .writer(let writer):
-                guard writer._withUnsafeGuaranteedRef({ $0.write(copy value, into: object) }) else {
-                    throw Refused(type: Swift.type(of: value))
+                // The value moves into the writer (the closure cannot consume it).
+                let refusedType: AnyClass = Swift.type(of: value)
+                let moved = Unmanaged.passRetained(consume value)
+                guard writer._withUnsafeGuaranteedRef({ $0.write(moved.takeRetainedValue(), into: object) }) else {
+                    throw Refused(type: refusedType)
                 }
             }
         }
@@ -79,7 +82,7 @@ enum PropertyWriter {
         retaining retained: inout [AnyObject]
     ) -> PlanWriteChoice {
         func keyPath() -> PlanWriteChoice {
-            let write = KeyPathWrite(requirement)
+            guard let write = requirement.makeKeyPathWrite() else { return .never }
             retained.append(write)
             return .write(.writer(Unmanaged.passUnretained(write)))
         }
@@ -159,18 +162,11 @@ enum PropertyWriter {
 }
 
 /// A plan's reference write for one requirement: `as?` casts of the object and the
-/// value, then a write through the typed key path
-/// (``Requirement/makeObjectWriteThroughKeyPath``).
-final class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
-    private let writeThroughKeyPath: @Sendable (AnyObject, AnyObject) -> Bool
-
-    init(_ requirement: Requirement) {
-        writeThroughKeyPath = requirement.makeObjectWriteThroughKeyPath()
+/// value, then a write through the typed key path (``Requirement/makeKeyPathWrite()``
+/// makes one of its subclasses, each generic over the property's root and type).
+class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
+    init() {
         super.init(storedOffset: nil)
-    }
-
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
-        writeThroughKeyPath(object, value)
     }
 }
 

@@ -101,7 +101,7 @@ final class Requirement: Sendable {
         self.objectWriter = ReferenceWriter(keyPath, storedOffset: isClassProperty ? storedOffset : nil)
         self.makeWriter = { sample in
             if let sample { return .concrete(ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset)) }
-            return .keyPath(objectWriteThroughKeyPath(keyPath))
+            return .keyPath(keyPathWrite(keyPath))
         }
         self.read = { object in
             let value: Any = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
@@ -127,9 +127,9 @@ final class Requirement: Sendable {
         }
     }
 
-    /// The reference write of an object into this property, for a ``KeyPathWrite``.
-    func makeObjectWriteThroughKeyPath() -> @Sendable (AnyObject, AnyObject) -> Bool {
-        guard case .keyPath(let write) = makeWriter(nil) else { return { _, _ in false } }
+    /// A plan's reference write of an object into this property.
+    func makeKeyPathWrite() -> KeyPathWrite? {
+        guard case .keyPath(let write) = makeWriter(nil) else { return nil }
         return write
     }
 
@@ -210,67 +210,90 @@ func isClass(_ type: AnyClass, orSubclassOf ancestor: ObjectIdentifier) -> Bool 
     return false
 }
 
-/// Writes an object into the property `retyped` names, an optional of a class type,
-/// after `as?` casts of the root and of the object to the class.
-///
-/// Generic over the optional type itself: the write reads its metadata from the
-/// closure's context, and the cast is a class cast, where the generic write of
-/// ``OptionalMarker/objectWrite(into:)`` looks up `Optional<Wrapped>` on each call.
-private func objectOptionalWrite<Root: AnyObject, O: ObjectOptionalMarker>(_ retyped: RetypedKeyPath<Root, O>)
-    -> @Sendable (AnyObject, AnyObject) -> Bool
-{
-    { object, value in
-        guard let root = object as? Root else { return false }
-        var failed = false
-        let typed = O.wrappingObject(value, failed: &failed)
-        guard !failed else { return false }
-        root[keyPath: retyped.keyPath] = consume typed
-        return true
-    }
-}
-
-/// Writes an object into the property `retyped` names, an optional of any type, after
-/// `as?` casts of the root and of the object to the wrapped type.
-///
-/// Generic over the optional type itself, so that the write reads its metadata from
-/// the closure's context instead of looking up `Optional<Wrapped>` on each call.
-private func optionalObjectWrite<Root: AnyObject, O: OptionalMarker>(
-    _ retyped: RetypedKeyPath<Root, O>
-) -> @Sendable (AnyObject, AnyObject) -> Bool {
-    { object, value in
-        guard let root = object as? Root else { return false }
-        var failed = false
-        let typed = O.wrapping(value, failed: &failed)
-        guard !failed else { return false }
-        root[keyPath: retyped.keyPath] = consume typed
-        return true
-    }
-}
-
 /// What ``Requirement``'s writer maker made.
 enum WriterMade {
     case concrete(ConcreteWriter?)
-    case keyPath(@Sendable (AnyObject, AnyObject) -> Bool)
+    case keyPath(KeyPathWrite)
 }
 
 /// The reference write of an object into the property `keyPath` names, after `as?`
-/// casts of the root and of the object (see ``Requirement/makeObjectWriteThroughKeyPath()``).
-private func objectWriteThroughKeyPath<Root: AnyObject, Value>(
-    _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable
-) -> @Sendable (AnyObject, AnyObject) -> Bool {
-    func optional<O: OptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+/// casts of the root and of the object (see ``Requirement/makeKeyPathWrite()``).
+///
+/// For an optional property, the writer is generic over the optional type itself, so
+/// that a write reads its metadata from the writer instead of looking up
+/// `Optional<Wrapped>` on each call, and casts the object to the wrapped type (a class
+/// cast, for an optional of a class), not to the optional: a cast into an optional
+/// takes the runtime's slowest path.
+private func keyPathWrite<Root: AnyObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable)
+    -> KeyPathWrite
+{
+    func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> KeyPathWrite? {
         guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
-        return optionalObjectWrite(RetypedKeyPath(retyped))
+        return ObjectOptionalKeyPathWrite(retyped)
     }
-    func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> (@Sendable (AnyObject, AnyObject) -> Bool)? {
+    func optional<O: OptionalMarker>(_: O.Type) -> KeyPathWrite? {
         guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
-        return objectOptionalWrite(RetypedKeyPath(retyped))
+        return OptionalKeyPathWrite(retyped)
     }
-    if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) {
-        return write
-    }
+    if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) { return write }
     if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
-    return { object, value in
+    return ValueKeyPathWrite(keyPath)
+}
+
+/// ``KeyPathWrite`` into an optional property of a class type (`W?`, `W!`).
+///
+/// The key path is the requirement's, which is `Sendable`, typed again by a checked
+/// cast: the same immutable object.
+private final class ObjectOptionalKeyPathWrite<Root: AnyObject, O: ObjectOptionalMarker>: KeyPathWrite,
+    @unchecked Sendable
+{  // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, O>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, O>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        guard let root = root(of: object, as: Root.self) else { return false }
+        var failed = false
+        let typed = O.wrappingObject(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: keyPath] = consume typed
+        return true
+    }
+}
+
+/// ``KeyPathWrite`` into an optional property of any other type (`(any P)!`, …).
+private final class OptionalKeyPathWrite<Root: AnyObject, O: OptionalMarker>: KeyPathWrite, @unchecked Sendable {
+    // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, O>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, O>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        guard let root = root(of: object, as: Root.self) else { return false }
+        var failed = false
+        let typed = O.wrapping(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: keyPath] = consume typed
+        return true
+    }
+}
+
+/// ``KeyPathWrite`` into a property that is not optional.
+private final class ValueKeyPathWrite<Root: AnyObject, Value>: KeyPathWrite, @unchecked Sendable {  // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
         guard let root = object as? Root else { return false }
         switch value {
         case let typed as Value:
@@ -280,4 +303,13 @@ private func objectWriteThroughKeyPath<Root: AnyObject, Value>(
             return false
         }
     }
+}
+
+/// `object` as a `Root`: when it is an instance of exactly `Root` (the usual case, a
+/// plan's own object), after comparing its class, which proves the downcast;
+/// otherwise through `as?`.
+@inline(__always)
+private func root<Root: AnyObject>(of object: AnyObject, as _: Root.Type) -> Root? {
+    if Swift.type(of: object) == Root.self { return unsafeDowncast(object, to: Root.self) }
+    return object as? Root
 }

@@ -12,8 +12,8 @@ private final class Bulb: Lamp, Injectable {
     init() {}
 }
 
-private final class Socket: Injectable {
-    init() {}
+private class Socket: Injectable {
+    required init() {}
 }
 
 private final class Fixture: Injectable {
@@ -37,6 +37,18 @@ private final class Quiet: Injectable {
     static var requires: Requirements { Requirements(\Quiet.socket) }
     init() {}
 }
+
+/// A subclass written where its superclass is declared, into an object of a subclass
+/// of the requirement's root: neither exact-class shortcut of a reference write holds.
+private class Base: Injectable {
+    var socket: Socket?
+    class var requires: Requirements { Requirements(\Base.socket) }
+    required init() {}
+}
+
+private final class Derived: Base {}
+
+private final class SpecialSocket: Socket {}
 
 @Suite("Reference plans: the reference engine's warm builds")
 struct ReferencePlanTests {
@@ -80,6 +92,24 @@ struct ReferencePlanTests {
             let acceleratedPlan = try #require(try plan(of: Quiet.self, in: accelerated))
             #expect(!acceleratedPlan.awakes, "the accelerated injector learned the default awake")
         }
+    }
+
+    @Test("a reference write takes a subclass instance into a subclass's object, and refuses what the property cannot hold")
+    func referenceWriteChecksEveryCast() throws {
+        let requirement = try #require(Base.requires.entries.first)
+        let write = try #require(requirement.makeKeyPathWrite())
+        let derived = Derived()
+        // Neither the object (a `Derived`, the key path's root is `Base`) nor the value
+        // (a `SpecialSocket`, the property holds `Socket?`) is of exactly the declared
+        // class: the write goes through `as?`.
+        let special = SpecialSocket()
+        #expect(write.write(special, into: derived))
+        #expect(derived.socket === special)
+        // A value the property cannot hold is refused, and the property is unchanged.
+        #expect(!write.write(Bulb(), into: derived))
+        #expect(derived.socket === special)
+        // An object that is not a `Base` is refused too.
+        #expect(!write.write(Socket(), into: Bulb()))
     }
 
     @Test("with accelerators, a plan writes the class property at its offset and the protocol property from a template")
