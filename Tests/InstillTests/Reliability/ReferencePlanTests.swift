@@ -94,7 +94,9 @@ struct ReferencePlanTests {
         }
     }
 
-    @Test("a reference write takes a subclass instance into a subclass's object, and refuses what the property cannot hold")
+    @Test(
+        "a reference write takes a subclass instance into a subclass's object, and refuses what the property cannot hold"
+    )
     func referenceWriteChecksEveryCast() throws {
         let requirement = try #require(Base.requires.entries.first)
         let write = try #require(requirement.makeKeyPathWrite())
