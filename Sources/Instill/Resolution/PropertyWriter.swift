@@ -345,3 +345,107 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
         return true
     }
 }
+
+/// What ``Requirement``'s writer maker made.
+enum WriterMade {
+    case concrete(ConcreteWriter?)
+    case keyPath(KeyPathWrite)
+}
+
+/// The reference write of an object into the property `keyPath` names, after `as?`
+/// casts of the root and of the object (see ``Requirement/makeKeyPathWrite()``).
+///
+/// For an optional property, the writer is generic over the optional type itself, so
+/// that a write reads its metadata from the writer instead of looking up
+/// `Optional<Wrapped>` on each call, and casts the object to the wrapped type (a class
+/// cast, for an optional of a class), not to the optional: a cast into an optional
+/// takes the runtime's slowest path.
+func keyPathWrite<Root: AnyObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable)
+    -> KeyPathWrite
+{
+    func objectOptional<O: ObjectOptionalMarker>(_: O.Type) -> KeyPathWrite? {
+        guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+        return ObjectOptionalKeyPathWrite(retyped)
+    }
+    func optional<O: OptionalMarker>(_: O.Type) -> KeyPathWrite? {
+        guard let retyped = keyPath as? ReferenceWritableKeyPath<Root, O> else { return nil }
+        return OptionalKeyPathWrite(retyped)
+    }
+    if let type = Value.self as? any ObjectOptionalMarker.Type, let write = objectOptional(type) { return write }
+    if let type = Value.self as? any OptionalMarker.Type, let write = optional(type) { return write }
+    return ValueKeyPathWrite(keyPath)
+}
+
+/// ``KeyPathWrite`` into an optional property of a class type (`W?`, `W!`).
+///
+/// The key path is the requirement's, which is `Sendable`, typed again by a checked
+/// cast: the same immutable object.
+private final class ObjectOptionalKeyPathWrite<Root: AnyObject, O: ObjectOptionalMarker>: KeyPathWrite,
+    @unchecked Sendable
+{  // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, O>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, O>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        guard let root = root(of: object, as: Root.self) else { return false }
+        var failed = false
+        let typed = O.wrappingObject(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: keyPath] = consume typed
+        return true
+    }
+}
+
+/// ``KeyPathWrite`` into an optional property of any other type (`(any P)!`, …).
+private final class OptionalKeyPathWrite<Root: AnyObject, O: OptionalMarker>: KeyPathWrite, @unchecked Sendable {
+    // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, O>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, O>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        guard let root = root(of: object, as: Root.self) else { return false }
+        var failed = false
+        let typed = O.wrapping(value, failed: &failed)
+        guard !failed else { return false }
+        root[keyPath: keyPath] = consume typed
+        return true
+    }
+}
+
+/// ``KeyPathWrite`` into a property that is not optional.
+private final class ValueKeyPathWrite<Root: AnyObject, Value>: KeyPathWrite, @unchecked Sendable {  // immutable
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+        guard let root = object as? Root else { return false }
+        switch value {
+        case let typed as Value:
+            root[keyPath: keyPath] = typed
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// `object` as a `Root`: when it is an instance of exactly `Root` (the usual case, a
+/// plan's own object), after comparing its class, which proves the downcast;
+/// otherwise through `as?`.
+@inline(__always)
+private func root<Root: AnyObject>(of object: AnyObject, as _: Root.Type) -> Root? {
+    if Swift.type(of: object) == Root.self { return unsafeDowncast(object, to: Root.self) }
+    return object as? Root
+}
