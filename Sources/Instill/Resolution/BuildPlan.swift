@@ -195,10 +195,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private func fillRequirements(_ object: AnyObject) throws(PlanFailure) {
         var index = 0
         while index < steps.count {
-            let step = steps[index]
+            // Read through the buffer: each field is loaded where it is used.
+            let step = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
             index += 1
             var value: AnyObject
-            switch step.value {
+            switch step.pointee.value {
             case .plan(let plan):
                 var failure: PlanFailure?
                 let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
@@ -210,16 +211,16 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     }
                 }
                 guard let built else {
-                    throw failure!.unwinding(through: metadata, requirement: step.requirement)
+                    throw failure!.unwinding(through: metadata, requirement: step.pointee.requirement)
                 }
                 value = built
             case .constant(let constant):
                 value = constant.takeUnretainedValue()
             }
             do throws(PropertyWriter.Refused) {
-                try step.write.write(consume value, into: object)
+                try step.pointee.write.write(consume value, into: object)
             } catch {
-                throw wrongRequirement(error.type, index: step.requirement)
+                throw wrongRequirement(error.type, index: step.pointee.requirement)
             }
         }
     }

@@ -51,10 +51,10 @@ enum PropertyWriter {
                 ConcreteWriter.layOut(consume value, rest: rest, at: address)
             case .writer(let writer):
                 // The value moves into the writer (the closure cannot consume it).
-                let refusedType: AnyClass = Swift.type(of: value)
                 let moved = Unmanaged.passRetained(consume value)
-                guard writer._withUnsafeGuaranteedRef({ $0.write(moved.takeRetainedValue(), into: object) }) else {
-                    throw Refused(type: refusedType)
+                if let refused = writer._withUnsafeGuaranteedRef({ $0.write(moved.takeRetainedValue(), into: object) })
+                {
+                    throw Refused(type: refused)
                 }
             }
         }
@@ -114,7 +114,7 @@ enum PropertyWriter {
         _ value: AnyObject, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
     ) throws {
         if ObjectIdentifier(Swift.type(of: value)) == requirement.exactClass, accelerators.contains(.directWrites) {
-            _ = requirement.objectWriter.write(value, into: object)  // a reference writer writes every value
+            _ = requirement.objectWriter.write(value, into: object)  // a reference writer refuses nothing
             return
         }
         try write(value, to: requirement, of: object, accelerators: accelerators)
@@ -182,9 +182,10 @@ class ObjectWriter: @unchecked Sendable {  // immutable
         self.storedOffset = storedOffset
     }
 
-    /// Writes `value` into the property of `object`; `false` when the value is refused
-    /// (only a ``KeyPathWrite``, whose cast may fail, refuses one).
-    func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+    /// Writes `value` into the property of `object`; `nil` when written, else the
+    /// class of the value it refused (only a ``KeyPathWrite``, whose casts may fail,
+    /// refuses one).
+    func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
         fatalError("ObjectWriter.write is overridden")
     }
 }
@@ -199,14 +200,14 @@ final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Se
         super.init(storedOffset: storedOffset)
     }
 
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
         if let storedOffset {
             let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + storedOffset
             address.assumingMemoryBound(to: AnyObject?.self).pointee = value
         } else {
             unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
         }
-        return true
+        return nil
     }
 }
 
@@ -329,12 +330,12 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
         address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
         if let offset {
             let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
             clear(address)
             layOut(value, at: address)
-            return true
+            return nil
         }
         let value = value
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
@@ -342,7 +343,7 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
             layOut(copy value, at: UnsafeMutableRawPointer(base))
             unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = base.move()
         }
-        return true
+        return nil
     }
 }
 
@@ -390,13 +391,13 @@ private final class ObjectOptionalKeyPathWrite<Root: AnyObject, O: ObjectOptiona
         super.init()
     }
 
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
-        guard let root = root(of: object, as: Root.self) else { return false }
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        guard let root = root(of: object, as: Root.self) else { return Swift.type(of: value) }
         var failed = false
         let typed = O.wrappingObject(value, failed: &failed)
-        guard !failed else { return false }
+        guard !failed else { return Swift.type(of: value) }
         root[keyPath: keyPath] = consume typed
-        return true
+        return nil
     }
 }
 
@@ -410,13 +411,13 @@ private final class OptionalKeyPathWrite<Root: AnyObject, O: OptionalMarker>: Ke
         super.init()
     }
 
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
-        guard let root = root(of: object, as: Root.self) else { return false }
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        guard let root = root(of: object, as: Root.self) else { return Swift.type(of: value) }
         var failed = false
         let typed = O.wrapping(value, failed: &failed)
-        guard !failed else { return false }
+        guard !failed else { return Swift.type(of: value) }
         root[keyPath: keyPath] = consume typed
-        return true
+        return nil
     }
 }
 
@@ -429,14 +430,14 @@ private final class ValueKeyPathWrite<Root: AnyObject, Value>: KeyPathWrite, @un
         super.init()
     }
 
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> Bool {
-        guard let root = object as? Root else { return false }
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        guard let root = object as? Root else { return Swift.type(of: value) }
         switch value {
         case let typed as Value:
             root[keyPath: keyPath] = typed
-            return true
+            return nil
         default:
-            return false
+            return Swift.type(of: value)
         }
     }
 }
