@@ -77,7 +77,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         let declared = metadata.initializer.dependencies
         self.dependencyBytes = (declared?.byteCount ?? 1, declared?.alignment ?? 1)
         self.fitsInlineBuffer = Self.fitsInlineBuffer(dependencyBytes)
-        self.awakes = !metadata.awakeIsDefault
+        self.awakes = true  // decided by `compilePlan`, which knows the injector's accelerators
         // A main-actor type's plan runs only where the main actor is proven (see
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
@@ -195,7 +195,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private func fillRequirements(_ object: AnyObject) throws(PlanFailure) {
         var index = 0
         while index < steps.count {
-            // Read through the buffer: each field is loaded where it is used.
+            // Read through the buffer: each field is loaded where it is used. `index` is
+            // below `steps.count`, and the buffer lives as long as the plan.
             let step = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
             index += 1
             var value: AnyObject

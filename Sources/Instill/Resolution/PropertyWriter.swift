@@ -50,7 +50,9 @@ enum PropertyWriter {
                 }
                 ConcreteWriter.layOut(consume value, rest: rest, at: address)
             case .writer(let writer):
-                // The value moves into the writer (the closure cannot consume it).
+                // The value moves into the writer (the closure cannot consume it): the
+                // retain `passRetained` takes is the one `takeRetainedValue` hands over,
+                // in the same expression, so the count balances whatever `write` does.
                 let moved = Unmanaged.passRetained(consume value)
                 if let refused = writer._withUnsafeGuaranteedRef({ $0.write(moved.takeRetainedValue(), into: object) })
                 {
@@ -164,6 +166,17 @@ enum PropertyWriter {
 /// A plan's reference write for one requirement: `as?` casts of the object and the
 /// value, then a write through the typed key path (``Requirement/makeKeyPathWrite()``
 /// makes one of its subclasses, each generic over the property's root and type).
+///
+/// ## The invariant its shortcuts rely on
+/// Two casts are shortcut by a comparison: when `type(of: object)` is exactly the key
+/// path's `Root` (and, for an optional of a class, when `type(of: value)` is exactly
+/// `Wrapped`), the object *is* an instance of that class, so `unsafeDowncast` to it is
+/// what `as!` would do, without the runtime's cast. The comparison is of metatypes
+/// (one identity per class, generic classes included: `Box<Int>` and `Box<String>`
+/// differ), never of names, so a class of the same name in another module, a subclass
+/// or a generic instance never takes the shortcut; each goes through `as?`.
+/// `ReferencePlanTests` writes subclass objects, subclass values, a generic class, a
+/// property with observers and a same-named class through these writers.
 class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
     init() {
         super.init(storedOffset: nil)

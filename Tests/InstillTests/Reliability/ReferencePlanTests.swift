@@ -50,6 +50,76 @@ private final class Derived: Base {}
 
 private final class SpecialSocket: Socket {}
 
+/// A generic holder, a property with observers, and a class whose name another class
+/// shares: the reference writes' class comparisons must tell each apart.
+private final class Crate<Tag>: Injectable {
+    var socket: Socket? {
+        didSet { writes += 1 }
+    }
+    var other: Elsewhere.Socket?
+    var writes = 0
+    static var requires: Requirements { Requirements(\Crate<Tag>.socket, \.other) }
+    init() {}
+}
+
+private enum Elsewhere {
+    final class Socket: Injectable {
+        init() {}
+    }
+}
+
+// Composition: main actor, async, a typed argument, a child's override and a singleton.
+private protocol Feed: AnyObject, Sendable {
+    var name: String { get }
+}
+
+private final class LiveFeed: Feed, Injectable {
+    let name = "live"
+    init() {}
+}
+
+private final class FakeFeed: Feed, Injectable {
+    let name = "fake"
+    init() {}
+}
+
+private final class Clock: Injectable {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+private struct LiveFeedModule: Module {
+    func configure(_ binder: Binder) { binder.bind((any Feed).self, to: LiveFeed.self) }
+}
+
+private struct FakeFeedModule: Module {
+    func configure(_ binder: Binder) { binder.bind((any Feed).self, to: FakeFeed.self) }
+}
+
+@MainActor
+private final class FeedViewModel: MainActorInjectable {
+    var feed: (any Feed)!
+    var clock: Clock!
+    var awoken = 0
+    static var requires: Requirements { Requirements(\FeedViewModel.feed, \.clock) }
+    init() {}
+    func awakeFromInjection() { awoken += 1 }
+}
+
+@MainActor
+private final class CaptionViewModel: MainActorInjectable, TakesArgument {
+    typealias Argument = Int
+    let line: Int
+    let feed: any Feed
+    init(line: Int, feed: any Feed) {
+        self.line = line
+        self.feed = feed
+    }
+    static let initializer = Initializer(argument: Argument.self, mainActorDependencies: (any Feed).self) {
+        line, feed in CaptionViewModel(line: line, feed: feed)
+    }
+}
+
 @Suite("Reference plans: the reference engine's warm builds")
 struct ReferencePlanTests {
     private func injector(_ accelerators: Accelerators) throws -> Injector {
@@ -112,6 +182,46 @@ struct ReferencePlanTests {
         #expect(derived.socket === special)
         // An object that is not a `Base` is refused too.
         #expect(write.write(Socket(), into: Bulb()) == Socket.self)
+    }
+
+    @Test("a generic class, an observed property and a same-named class of another scope, through reference plans")
+    func unusualClasses() throws {
+        let injector = try injector(.reference)
+        for _ in 0..<3 {
+            let crate = try injector.getObject(Crate<Int>.self)
+            #expect(crate.socket != nil && crate.other != nil)
+            #expect(crate.writes == 1, "the observer runs once per write")
+            _ = try injector.getObject(Crate<String>.self)
+        }
+        #expect(try plan(of: Crate<Int>.self, in: injector) != nil)
+        #expect(try plan(of: Crate<String>.self, in: injector) != nil)
+        let requirement = try #require(Crate<Int>.requires.entries.first)
+        let write = try #require(requirement.makeKeyPathWrite())
+        // `Crate<String>` is not a `Crate<Int>`, and `Elsewhere.Socket` is not a `Socket`.
+        #expect(write.write(Socket(), into: Crate<String>()) == Socket.self)
+        #expect(write.write(Elsewhere.Socket(), into: Crate<Int>()) == Elsewhere.Socket.self)
+    }
+
+    @Test(
+        "composed: a child's override, a singleton, a main-actor type awaited, and a typed argument, the same with every engine"
+    )
+    @MainActor
+    func composed() async throws {
+        for accelerators in [Accelerators.all, .reference, .resolverOnly] {
+            let parent = try Injector(
+                parent: nil, modules: [LiveFeedModule()], tracer: nil, accelerators: accelerators)
+            let child = try parent.childInjector(modules: [FakeFeedModule()])
+            let parentModel = try await parent.getObject(FeedViewModel.self)
+            for _ in 0..<3 {
+                let model = try await child.getObject(FeedViewModel.self)
+                #expect(model.feed.name == "fake", "the child's override reaches the warm build")
+                #expect(model.clock === parentModel.clock, "the singleton stays the parent's")
+                #expect(model.awoken == 1)
+                let caption = try await child.getObject(CaptionViewModel.self, argument: 7)
+                #expect(caption.line == 7 && caption.feed.name == "fake")
+            }
+            #expect(parentModel.feed.name == "live")
+        }
     }
 
     @Test("with accelerators, a plan writes the class property at its offset and the protocol property from a template")
