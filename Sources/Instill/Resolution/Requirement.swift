@@ -29,11 +29,11 @@ final class Requirement: Sendable {
     /// requirement allocates one context fewer):
     /// - given a sample object, a ``ConcreteWriter`` for its class (see
     ///   ``learnWriter(from:)``), or `nil` when the property cannot be written that way;
-    /// - given `nil`, the reference write for a value that is an object, the closure a
-    ///   ``KeyPathWrite`` calls. For a property of an optional type, the object is cast
-    ///   to the wrapped type, not to the optional (a cast into an optional takes the
-    ///   runtime's slowest path); finding that out asks a conformance question, so it
-    ///   is made once, when a plan is compiled.
+    /// - given `nil`, the ``KeyPathWrite`` a plan's reference step calls. For a property
+    ///   of an optional type, it casts the object to the wrapped type, not to the
+    ///   optional (a cast into an optional takes the runtime's slowest path); finding
+    ///   that out asks a conformance question, so it is made once, when a plan is
+    ///   compiled.
     private let makeWriter: @Sendable (AnyObject?) -> WriterMade
     /// The ``ConcreteWriter`` learned for this property (retained), or 1 when none can be.
     private let learnedWriter = AtomicSlots(count: 1)
