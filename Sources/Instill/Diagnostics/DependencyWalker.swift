@@ -82,8 +82,10 @@ struct DependencyWalker {
     /// Each override with each edge that misses it: one override may be missed by
     /// several holders, and every one is reported.
     private var reportedOverrides: Set<[AnyHashable]> = []
-    /// The walk recurses once per level: it stops where the stack runs low.
-    private let stackGuard = ThreadStack.current()
+    /// The walk recurses once per level: it stops where the stack runs low. The
+    /// thread's own context keeps its stack's bounds (finding them reads
+    /// `/proc/self/maps` on Linux's main thread: tens of thousands of instructions).
+    private let stackGuard = ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.stack }
 
     init(injector: Injector) {
         self.injector = injector

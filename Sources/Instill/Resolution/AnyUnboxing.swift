@@ -17,15 +17,30 @@
 /// `Any` (an `any GearBox` holding a `SixSpeed` says `SixSpeed`), while `V` is that
 /// existential, with its own size and layout.
 enum AnyUnboxing {
-    /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise `nil`.
+    /// Thrown by ``unbox(_:as:)`` when `value` is not stored as exactly `T`.
+    struct NotStoredAsType: Error {}
+
+    /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise it
+    /// throws ``NotStoredAsType`` (an empty error, thrown without allocating).
+    ///
+    /// It throws rather than return `T?`: in generic code that is not specialized
+    /// (every request through `getObject`'s cold path), an optional of `T` is built
+    /// with `Optional<T>`'s metadata, which the runtime looks up on every call (about
+    /// 300 instructions).
     @inline(__always)
-    static func unbox<T>(_ value: Any, as _: T.Type) -> T? {
-        #if INSTILL_REFERENCE_ONLY
-            func open<V>(_ opened: V) -> T? { V.self == T.self ? opened as? T : nil }
-        #else
-            func open<V>(_ opened: V) -> T? { V.self == T.self ? unsafeBitCast(opened, to: T.self) : nil }
-        #endif
-        return open(value)
+    static func unbox<T>(_ value: Any, as _: T.Type) throws(NotStoredAsType) -> T {
+        func open<V>(_ opened: V) throws(NotStoredAsType) -> T {
+            guard V.self == T.self else { throw NotStoredAsType() }
+            #if INSTILL_REFERENCE_ONLY
+                switch opened {
+                case let typed as T: return typed
+                default: throw NotStoredAsType()
+                }
+            #else
+                return unsafeBitCast(opened, to: T.self)
+            #endif
+        }
+        return try open(value)
     }
 
     /// The object in `value`, when its dynamic type is a class (stored as the class or

@@ -106,7 +106,7 @@ extension Injector {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
                 // A value of exactly `T` (the usual case) is taken out without a cast.
-                if let typed = AnyUnboxing.unbox(value, as: T.self) { return typed }
+                do { return try AnyUnboxing.unbox(value, as: T.self) } catch {}
                 switch value {
                 case let typed as T: return typed
                 default:
