@@ -12,6 +12,12 @@
 /// The proof stands in for `MainActor.assumeIsolated`'s run-time executor check
 /// (hundreds of instructions per call); debug builds make that check too, so the
 /// test suites hold the proof to it.
+///
+/// The reference engine (`-D INSTILL_REFERENCE_ONLY`) does not rest on the proof
+/// alone: there, every closure whose isolation is dropped checks the executor itself
+/// before it runs, as `MainActor.assumeIsolated` does (`MainActor.preconditionIsolated`,
+/// in release builds too). Were the proof ever wrong, the reference engine would stop
+/// with that check's message instead of running main-actor code off the main actor.
 @usableFromInline
 enum MainActorIsolation {
     /// Throws ``InjectionError/Kind-swift.struct/mainActorRequired`` for an object of
@@ -38,9 +44,13 @@ enum MainActorIsolation {
     /// Runs `body` on the main actor, for an object of `type`, after ``check(_:)``.
     static func run<Result: Sendable>(_ type: Any.Type, _ body: @MainActor () throws -> Result) throws -> Result {
         try check(type)
-        return try withoutActuallyEscaping(body) { body in
-            try unsafeBitCast(body, to: (() throws -> Result).self)()
-        }
+        #if INSTILL_REFERENCE_ONLY
+            return try MainActor.assumeIsolated(body)
+        #else
+            return try withoutActuallyEscaping(body) { body in
+                try unsafeBitCast(body, to: (() throws -> Result).self)()
+            }
+        #endif
     }
 
     /// `body` without its main-actor isolation, made once and kept: call it only after
@@ -51,7 +61,15 @@ enum MainActorIsolation {
     static func unisolated<Argument, Result>(
         _ body: @escaping @MainActor @Sendable (Argument) throws -> Result
     ) -> @Sendable (Argument) throws -> Result {
-        unsafeBitCast(body, to: (@Sendable (Argument) throws -> Result).self)
+        let unisolated = unsafeBitCast(body, to: (@Sendable (Argument) throws -> Result).self)
+        #if INSTILL_REFERENCE_ONLY
+            return { argument in
+                assumeMainActor()
+                return try unisolated(argument)
+            }
+        #else
+            return unisolated
+        #endif
     }
 
     /// ``unisolated(_:)`` for an initializer's closure: not generic, so the closure
@@ -60,7 +78,16 @@ enum MainActorIsolation {
     static func unisolatedBuild(
         _ body: @escaping @MainActor @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     ) -> @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject {
-        unsafeBitCast(body, to: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject).self)
+        let unisolated = unsafeBitCast(
+            body, to: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject).self)
+        #if INSTILL_REFERENCE_ONLY
+            return { base, arguments in
+                assumeMainActor()
+                return try unisolated(base, arguments)
+            }
+        #else
+            return unisolated
+        #endif
     }
 
     /// ``unisolated(_:)`` for an awake: not generic, so calling it needs no
@@ -68,7 +95,22 @@ enum MainActorIsolation {
     static func unisolatedAwake(
         _ body: @escaping @MainActor @Sendable (AnyObject) -> Void
     ) -> @Sendable (AnyObject) -> Void {
-        unsafeBitCast(body, to: (@Sendable (AnyObject) -> Void).self)
+        let unisolated = unsafeBitCast(body, to: (@Sendable (AnyObject) -> Void).self)
+        #if INSTILL_REFERENCE_ONLY
+            return { object in
+                assumeMainActor()
+                unisolated(object)
+            }
+        #else
+            return unisolated
+        #endif
+    }
+
+    /// The reference engine's executor check before a closure whose isolation was
+    /// dropped runs: what `MainActor.assumeIsolated` checks before it runs its body.
+    @usableFromInline
+    static func assumeMainActor() {
+        MainActor.preconditionIsolated("Instill's main-actor proof does not hold")
     }
 
     /// The error for a main-actor `type` reached where the main actor is not proven.
