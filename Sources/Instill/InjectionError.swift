@@ -435,11 +435,19 @@ extension InjectionError {
         )
     }
 
-    static func invalidRequirement(_ type: String, root: String) -> InjectionError {
-        InjectionError(
+    /// - Parameter closure: for a closure entry declared for another type, how it
+    ///   reads (`fills(Engine)`); `nil` for a key path.
+    static func invalidRequirement(_ type: String, root: String, closure: String? = nil) -> InjectionError {
+        guard let closure else {
+            return InjectionError(
+                .invalidRequirement, type: type,
+                summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
+                fix: "list key paths rooted at \(type) or one of its superclasses.")
+        }
+        return InjectionError(
             .invalidRequirement, type: type,
-            summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
-            fix: "list key paths rooted at \(type) or one of its superclasses.")
+            summary: "\(type).requires lists \(root).\(closure), which fills \(article(root)) \(root), but \(type) is not \(article(root)) \(root).",
+            fix: "write fills(...) without a type in front in \(type).requires, so that it fills \(article(type)) \(type).")
     }
 
     static func depthLimit(_ type: String, depth: Int, stackSize: Int) -> InjectionError {

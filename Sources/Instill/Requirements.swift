@@ -43,6 +43,11 @@ public struct Requirements: Sendable {
         entries = []
     }
 
+    /// One entry (a closure entry, see ``Injectable/fills(_:named:file:line:_:)-(Value.Type,_,_,_,_)``).
+    init(_ entry: Requirement) {
+        entries = [entry]
+    }
+
     /// The requirements of a type that declares none.
     static var protocolDefault: Requirements {
         var requirements = Requirements()

@@ -208,8 +208,8 @@ struct DependencyWalker {
                 for requirement in metadata.requirements {
                     let edge = Outgoing(
                         dependency: requirement.dependency, name: requirement.name,
-                        graphLabel: requirement.propertyName,
-                        chainLabel: "\(metadata.name).\(requirement.propertyName)", location: requirement.location,
+                        graphLabel: requirement.label,
+                        chainLabel: "\(metadata.name).\(requirement.label)", location: requirement.location,
                         declared: nil)
                     walk(
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
