@@ -208,7 +208,8 @@ struct DependencyWalker {
                 for requirement in metadata.requirements {
                     let edge = Outgoing(
                         dependency: requirement.dependency, name: requirement.name,
-                        graphLabel: requirement.label,
+                        // A closure entry is drawn as an initializer's edge is (`init`).
+                        graphLabel: requirement.keyPath == nil ? "fills" : requirement.propertyName,
                         chainLabel: "\(metadata.name).\(requirement.label)", location: requirement.location,
                         declared: nil)
                     walk(
