@@ -60,7 +60,7 @@ extension Injectable {
     /// where the compiler knows it, that the class is `Injectable`, so the first build
     /// of the class asks the runtime no conformance question (whose cost grows with the
     /// size of the program). Otherwise it is
-    /// ``fills(_:named:file:line:_:)-(Value.Type,_,_,_,_)``.
+    /// `fills(_:named:file:line:_:)`.
     ///
     /// ```swift
     /// final class Node: Injectable {

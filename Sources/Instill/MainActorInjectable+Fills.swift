@@ -4,7 +4,7 @@ extension MainActorInjectable {
     /// A requirement of a main-actor type, filled by calling `assign` on the main actor
     /// with the resolved value.
     ///
-    /// The main-actor form of ``Injectable/fills(_:named:file:line:_:)-(Value.Type,_,_,_,_)``:
+    /// The main-actor form of `fills(_:named:file:line:_:)`:
     /// `assign` is main-actor isolated, so it may touch the object's main-actor state,
     /// and the injector calls it only while it fills the object on the main actor.
     ///

@@ -109,6 +109,14 @@ private final class Dashboard: Injectable {
     init() {}
 }
 
+/// A class that is not optional, from a binding that may give `nil`.
+private final class Alarm: Injectable {
+    var clock: Clock!
+    static let requiresLine = #line + 1
+    static var requires: Requirements { fills(Clock.self) { $0.clock = $1 } }
+    init() {}
+}
+
 /// Singletons that require each other.
 private final class Pilot: Injectable {
     static let scope: Scope = .singleton
@@ -308,7 +316,9 @@ private let noBindingFix =
 
 @Suite("Requirements declared with closures (fills)")
 struct ClosureRequirementTests {
-    @Test("a closure requirement fills a class, a bound protocol, a named binding, a Provider, a Lazy, an ObjectFactory and an optional")
+    @Test(
+        "a closure requirement fills a class, a bound protocol, a named binding, a Provider, a Lazy, an ObjectFactory and an optional"
+    )
     func fillsEveryKind() throws {
         let injector = try Injector(modules: [roadsterModule])
 
@@ -346,6 +356,23 @@ struct ClosureRequirementTests {
         let filled = try Injector().getObject(Dashboard.self)
         #expect(filled.clock != nil)
         #expect(filled.assigned == 1)
+    }
+
+    @Test("a binding that gives nil to a closure requirement that is not optional throws nilValue, naming fills(T?)")
+    func nilForRequiredValue() throws {
+        let bindingLine = #line + 1
+        let injector = try Injector(modules: [Bindings { $0.bind(Clock.self) { _ in nil } }])
+
+        let error = try #require(throws: InjectionError.self) { try injector.getObject(Alarm.self) }
+
+        #expect(
+            error.description == """
+                nilValue: the binding of Clock returned nil where a Clock is required.
+                  Requested: Alarm
+                  Chain: Alarm.fills(Clock) (declared at \(#fileID):\(Alarm.requiresLine))
+                  Bound at: \(#fileID):\(bindingLine) in Bindings
+                  To fix: return a value from the binding, or declare the requirement optional (fills(Clock?.self)).
+                """)
     }
 
     @Test("a protocol a module binds to another class gets that class")
