@@ -117,6 +117,18 @@ private final class Alarm: Injectable {
     init() {}
 }
 
+/// An unlisted `nil` property, in an object reached only through a closure requirement.
+private final class Cabin: Injectable {
+    var radio: Wheel?
+    init() {}
+}
+
+private final class Camper: Injectable {
+    var cabin: Cabin!
+    static var requires: Requirements { fills(Cabin.self) { $0.cabin = $1 } }
+    init() {}
+}
+
 /// Singletons that require each other.
 private final class Pilot: Injectable {
     static let scope: Scope = .singleton
@@ -488,6 +500,16 @@ struct ClosureRequirementTests {
 
         #expect(roadster.gearBox is FiveSpeed && roadster.leftLight.side == "left")
         #expect(roadster.awakeCount == 1 && roadster.filledAtAwake)
+    }
+
+    @Test("audit: a nil property of a closure requirement's type may be required, and audit(graphOf:) follows closures")
+    func audit() throws {
+        let empty = try Injector(modules: [Bindings { $0.bind(Clock.self) { _ in nil } }])
+        let dashboard = try empty.getObject(Dashboard.self)
+        #expect(empty.audit(dashboard).findings.map(\.kind) == [.possiblyRequired])
+
+        let report = try Injector().audit(graphOf: Camper.self)
+        #expect(report.findings.map { "\($0.typeName).\($0.property) \($0.kind)" } == ["Cabin.radio unlisted"])
     }
 
     @Test("closure and key-path requirements compose with +; a subclass's closure requirements are all kept, in order")
