@@ -72,6 +72,7 @@ extension Injectable {
     ///     init() {}
     /// }
     /// ```
+    @inlinable
     public static func fills<Value: Injectable>(
         _ type: Value.Type,
         named name: String? = nil,
@@ -79,10 +80,13 @@ extension Injectable {
         line: UInt = #line,
         _ assign: @escaping @Sendable (Self, Value) -> Void
     ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
-                dependency: .injectable(Value.self, isOptional: false)))
+        // Made here, where `Self` and `Value` are known, so that a warm build's write
+        // runs no generic code (see `Requirements.filling`).
+        Requirements.filling(
+            Value.self, isOptional: false, name: name, file: file, line: line, assign: assign,
+            assignObject: { object, value in
+                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(value, to: Value.self))
+            })
     }
 
     /// An optional requirement of an `Injectable` class (`fills(Engine?.self) { ... }`),
@@ -97,6 +101,7 @@ extension Injectable {
     ///     init() {}
     /// }
     /// ```
+    @inlinable
     public static func fills<Value: Injectable>(
         _ type: Value?.Type,
         named name: String? = nil,
@@ -104,9 +109,33 @@ extension Injectable {
         line: UInt = #line,
         _ assign: @escaping @Sendable (Self, Value?) -> Void
     ) -> Requirements {
+        Requirements.filling(
+            Value.self, isOptional: true, name: name, file: file, line: line, assign: assign,
+            assignObject: { object, value in
+                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(value, to: Value.self))
+            })
+    }
+}
+
+extension Requirements {
+    /// One closure requirement of an `Injectable` class `Object` (declared as `Object`
+    /// or `Object?`).
+    ///
+    /// `assignObject` is `assign` made by the inlinable `fills`, specialized in the
+    /// module that declares the requirement: given an object of `Root` and an instance
+    /// of `Object` (or a subclass), it downcasts both without checks and calls
+    /// `assign`. The engine calls it only so (see
+    /// ``Requirement/init(assigning:assignObject:name:location:dependency:)``).
+    @usableFromInline
+    static func filling<Root: AnyObject, Declared, Object: Injectable>(
+        _ object: Object.Type, isOptional: Bool, name: String?, file: StaticString, line: UInt,
+        assign: @escaping @Sendable (Root, Declared) -> Void,
+        assignObject: @escaping @Sendable (AnyObject, AnyObject) -> Void
+    ) -> Requirements {
         Requirements(
             Requirement(
-                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
-                dependency: .injectable(Value.self, isOptional: true)))
+                assigning: assign, assignObject: assignObject, name: name,
+                location: SourceLocation(file: file, line: line),
+                dependency: .injectable(Object.self, isOptional: isOptional)))
     }
 }

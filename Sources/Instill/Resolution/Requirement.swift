@@ -131,9 +131,16 @@ final class Requirement: Sendable {
     /// fills, see `InjectableMetadata`; a value written without a cast is of the class
     /// ``exactClass`` names). Nothing is allocated per write.
     ///
-    /// - Parameter dependency: as for a key path.
+    /// - Parameters:
+    ///   - assignObject: for a property of a class type, `assign` made where `Root` and
+    ///     the class are known (see `Requirements.filling`): given an object of `Root`
+    ///     and an instance of ``exactClass`` (or a subclass), it calls `assign` with
+    ///     both, downcast without checks. The writer a plan calls with such objects
+    ///     then runs no generic code. `nil` makes it here, generic over `Value`.
+    ///   - dependency: as for a key path.
     init<Root: AnyObject, Value>(
         assigning assign: @escaping @Sendable (Root, Value) -> Void,
+        assignObject: (@Sendable (AnyObject, AnyObject) -> Void)? = nil,
         name: String?,
         location: SourceLocation,
         dependency: Dependency? = nil
@@ -193,7 +200,9 @@ final class Requirement: Sendable {
                 return Swift.type(of: value)
             }
         }
-        if isClassProperty {
+        if isClassProperty, let assignObject {
+            self.objectWriter = ClosureObjectWriter(assignObject)
+        } else if isClassProperty {
             // `Value` is a class or an optional of one, laid out as one reference, and
             // the writer is given instances of `exactClass` (or a subclass): the value
             // is a `Value` without a cast.
