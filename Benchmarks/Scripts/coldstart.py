@@ -17,6 +17,8 @@ Shapes (N types each; N from --sizes):
   tree-property     a binary tree of concrete Injectable classes (class i requires
                     classes 2i+1 and 2i+2 through `var` properties), built
                     automatically: `Requirements(\\T.left, \\.right)`.
+  tree-closure      the tree-property shape declared without key paths:
+                    `fills(L.self) { $0.left = $1 } + fills(R.self) { ... }`.
   tree-initializer  the same tree with `let` properties, received through
                     `Initializer(dependencies: L.self, R.self) { ... }`.
   tree-mixed        the tree-property shape whose classes also require a bound
@@ -48,7 +50,7 @@ import tempfile
 BENCHMARKS = pathlib.Path(__file__).resolve().parent.parent
 ROOT = BENCHMARKS.parent
 WORK = BENCHMARKS / ".build" / "coldstart"
-SHAPES = ["tree-property", "tree-initializer", "tree-mixed", "registered"]
+SHAPES = ["tree-property", "tree-closure", "tree-initializer", "tree-mixed", "registered"]
 VARIANTS = ["hand-written", "Instill", "Swinject"]
 # The registered shape also measures today's link form, bind(_:to:).
 EXTRA_VARIANTS = {"registered": ["Instill-link"]}
@@ -184,7 +186,10 @@ def tree_source(shape: str, n: int) -> str:
             if mixed:
                 out.append("    var log: (any Log)!\n")
                 listed.append("log")
-            if listed:
+            if listed and shape == "tree-closure":
+                fills = " + ".join(f"fills(T{kid}.self) {{ $0.{name} = $1 }}" for name, kid in zip(names, kids))
+                out.append(f"    static var requires: Requirements {{ {fills} }}\n")
+            elif listed:
                 paths = ", ".join([f"\\T{i}.{listed[0]}"] + [f"\\.{p}" for p in listed[1:]])
                 out.append(f"    static var requires: Requirements {{ Requirements({paths}) }}\n")
             out.append("    init() {}\n}\n")
@@ -491,7 +496,8 @@ def table(results: list[dict], callgrind: bool) -> str:
 
 COLORS = {"hand-written": "#7f7f7f", "Instill": "#d62728", "Swinject": "#1f77b4",
           "Instill-link": "#ff9896", "Instill before": "#8c564b"}
-TITLES = {"tree-property": "Tree, property requirements", "tree-initializer": "Tree, initializer dependencies",
+TITLES = {"tree-property": "Tree, property requirements", "tree-closure": "Tree, closure requirements",
+          "tree-initializer": "Tree, initializer dependencies",
           "tree-mixed": "Tree, mixed requirement lists", "registered": "Registered graph (10 deps each)"}
 LABELS = {"Instill-link": "Instill, bind(_:to:)", "Instill before": "Instill before this change"}
 

@@ -4,7 +4,8 @@
 /// ``initializer`` receives, resolved, and the properties the injector must fill,
 /// in ``requires``. The injector resolves the initializer's dependencies and builds
 /// the object (with `init()` when it declares no initializer), fills each
-/// requirement through its key path, recursively, and calls
+/// requirement through its key path (or its closure, see `fills(_:named:file:line:_:)`),
+/// recursively, and calls
 /// ``awakeFromInjection()`` once the object is assembled.
 ///
 /// ```swift

@@ -406,14 +406,21 @@ extension InjectionError {
             fix: "add `init()` to \(type), or declare `static let initializer = Initializer { arguments in ... }`.")
     }
 
-    static func nilValue(_ type: String, forRequirement: Bool) -> InjectionError {
+    /// - Parameter closure: whether the requirement is a closure entry (`fills`), whose
+    ///   optional form is `fills(T?.self)` rather than an optional property.
+    static func nilValue(_ type: String, forRequirement: Bool, closure: Bool = false) -> InjectionError {
         let optional = type.hasPrefix("any ") ? "(\(type))?" : "\(type)?"
+        let fix: String
+        if closure {
+            fix = "return a value from the binding, or declare the requirement optional (fills(\(optional).self))."
+        } else if forRequirement {
+            fix = "return a value from the binding, or declare the requirement's property optional (\(optional))."
+        } else {
+            fix = "return a value from the binding: getObject never returns nil."
+        }
         return InjectionError(
             .nilValue, type: type,
-            summary: "the binding of \(type) returned nil where \(article(type)) \(type) is required.",
-            fix: forRequirement
-                ? "return a value from the binding, or declare the requirement's property optional (\(optional))."
-                : "return a value from the binding: getObject never returns nil.")
+            summary: "the binding of \(type) returned nil where \(article(type)) \(type) is required.", fix: fix)
     }
 
     static func injectorReleased(_ type: String) -> InjectionError {
@@ -435,11 +442,22 @@ extension InjectionError {
         )
     }
 
-    static func invalidRequirement(_ type: String, root: String) -> InjectionError {
-        InjectionError(
+    /// - Parameter closure: for a closure entry declared for another type, how it
+    ///   reads (`fills(Engine)`); `nil` for a key path.
+    static func invalidRequirement(_ type: String, root: String, closure: String? = nil) -> InjectionError {
+        guard let closure else {
+            return InjectionError(
+                .invalidRequirement, type: type,
+                summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
+                fix: "list key paths rooted at \(type) or one of its superclasses.")
+        }
+        return InjectionError(
             .invalidRequirement, type: type,
-            summary: "\(type).requires lists a key path into \(root), but \(type) is not \(article(root)) \(root).",
-            fix: "list key paths rooted at \(type) or one of its superclasses.")
+            summary:
+                "\(type).requires lists \(root).\(closure), which fills \(article(root)) \(root), but \(type) is not \(article(root)) \(root).",
+            fix:
+                "write fills(...) without a type in front in \(type).requires, so that it fills \(article(type)) \(type)."
+        )
     }
 
     static func depthLimit(_ type: String, depth: Int, stackSize: Int) -> InjectionError {

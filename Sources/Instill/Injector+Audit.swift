@@ -27,6 +27,10 @@ extension Injector {
     /// Builds `type` once and audits every `Injectable` object of its graph: the
     /// root and, recursively, each object its requirements were filled with.
     ///
+    /// A requirement declared with a closure (`fills(Engine.self) { $0.engine = $1 }`)
+    /// cannot be read back: for those, the audit follows each stored property of the
+    /// object that holds a value of the requirement's type.
+    ///
     /// Run it in a test over each root of an app: it reports, before anything can
     /// crash on an implicitly unwrapped `nil`, every property left `nil`, with the
     /// fix for its cause (see ``AuditReport/Finding/Kind-swift.enum``).
@@ -53,11 +57,17 @@ extension Injector {
                 let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object))
             else { continue }
             for finding in self.findings(in: object) where !findings.contains(finding) { findings.append(finding) }
+            var closureTargets: [TypeReference] = []
             for requirement in metadata.requirements where requirement.dependency.kind == .object {
-                var value = requirement.read(object)
+                guard let read = requirement.read else {
+                    closureTargets.append(requirement.dependency.target)
+                    continue
+                }
+                var value = read(object)
                 while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
                 if let value, Swift.type(of: value) is AnyClass { queue.append(value as AnyObject) }
             }
+            if !closureTargets.isEmpty { queue += storedObjects(of: object, holding: closureTargets) }
         }
         return AuditReport(typeName: typeName(type), findings: findings, isUnknownType: false)
     }
@@ -68,8 +78,11 @@ extension Injector {
         let metadata = InjectableMetadata.of(dynamic: type)
         let requirements = metadata?.requirements ?? []
         let required = Set(requirements.compactMap(\.provenPropertyName))
-        // Value types of requirements whose property has no proven name.
-        let unnamed = Set(requirements.filter { $0.provenPropertyName == nil }.map(\.valueType))
+        // Value types of key-path requirements whose property has no proven name.
+        let unnamed = Set(requirements.filter { $0.keyPath != nil && $0.provenPropertyName == nil }.map(\.valueType))
+        // Types of closure entries, without `Optional`: a property of that type, or an
+        // optional of it, may be the one the closure fills.
+        let filled = Set(requirements.filter { $0.keyPath == nil }.map { TypeReference(unwrapped($0.valueType.type)) })
         var findings: [AuditReport.Finding] = []
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
@@ -86,7 +99,9 @@ extension Injector {
                 var context: String?
                 if required.contains(label) {
                     kind = .requiredButNil
-                } else if unnamed.contains(TypeReference(Swift.type(of: child.value))) {
+                } else if unnamed.contains(TypeReference(Swift.type(of: child.value)))
+                    || (!filled.isEmpty && filled.contains(TypeReference(unwrapped(Swift.type(of: child.value)))))
+                {
                     kind = .possiblyRequired
                 } else if let metadata, let cause = cause(of: label, declaredIn: level.subjectType, in: metadata) {
                     (kind, context) = cause
@@ -124,6 +139,35 @@ extension Injector {
             declaringMetadata.requirements.contains(where: { $0.provenPropertyName == property })
         else { return nil }
         return (.superRequiresDropped, metadata.name)
+    }
+
+    /// The objects `object`'s stored properties hold (through optionals) whose
+    /// property type, without `Optional`, is one of `targets`, or whose class is one of
+    /// them or a subclass.
+    private func storedObjects(of object: AnyObject, holding targets: [TypeReference]) -> [AnyObject] {
+        var objects: [AnyObject] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                let declared = TypeReference(unwrapped(Swift.type(of: child.value)))
+                var value: Any? = child.value
+                while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
+                guard let value, let valueClass = Swift.type(of: value) as? AnyClass else { continue }
+                let matches = targets.contains { target in
+                    target == declared || isClass(valueClass, orSubclassOf: target.id)
+                }
+                if matches { objects.append(value as AnyObject) }
+            }
+            mirror = current.superclassMirror
+        }
+        return objects
+    }
+
+    /// `type` without its `Optional` layers.
+    private func unwrapped(_ type: Any.Type) -> Any.Type {
+        var type = type
+        while TypeKind.isOptional(type), let optional = type as? any OptionalMarker.Type { type = optional.wrappedType }
+        return type
     }
 
     private func hasBinding(forTypeIdentifier id: ObjectIdentifier) -> Bool {

@@ -28,6 +28,23 @@
 /// }
 /// ```
 ///
+/// Without key paths, each requirement is a closure that assigns, declared with
+/// `fills` (see `fills(_:named:file:line:_:)`); the
+/// two forms compose with `+`. Prefer closures where the first build of each type
+/// matters: the runtime makes a class for each key path the first time it is
+/// evaluated, which costs more than the rest of the type's first build.
+///
+/// ```swift
+/// final class Node: Injectable {
+///     var left: Left!
+///     var gearBox: (any GearBox)!
+///     static var requires: Requirements {
+///         fills(Left.self) { $0.left = $1 } + fills((any GearBox).self) { $0.gearBox = $1 }
+///     }
+///     init() {}
+/// }
+/// ```
+///
 /// The injector reads `requires` once per type and keeps the result, so a computed
 /// `class var` costs nothing per build. The file and line of each declaration are
 /// kept for error messages.
@@ -41,6 +58,11 @@ public struct Requirements: Sendable {
     /// No requirements.
     public init() {
         entries = []
+    }
+
+    /// One entry (a closure entry, see `fills(_:named:file:line:_:)`).
+    init(_ entry: Requirement) {
+        entries = [entry]
     }
 
     /// The requirements of a type that declares none.
@@ -228,7 +250,8 @@ public struct Requirements: Sendable {
     /// The requirements of `lhs` followed by those of `rhs`; a property listed on
     /// both sides is kept once, where `rhs` lists it (so a subclass may re-declare a
     /// requirement with another name), whichever class its key paths are rooted at
-    /// (`\Sedan.lamp` and `\Rally.lamp` name one property).
+    /// (`\Sedan.lamp` and `\Rally.lamp` name one property). A requirement declared
+    /// with a closure (`fills`) names no property: every one is kept, in order.
     public static func + (lhs: Requirements, rhs: Requirements) -> Requirements {
         var combined = lhs
         combined.isProtocolDefault = false

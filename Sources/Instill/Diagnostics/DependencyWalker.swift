@@ -210,8 +210,9 @@ struct DependencyWalker {
                 for requirement in metadata.requirements {
                     let edge = Outgoing(
                         dependency: requirement.dependency, name: requirement.name,
-                        graphLabel: requirement.propertyName,
-                        chainLabel: "\(metadata.name).\(requirement.propertyName)", location: requirement.location,
+                        // A closure entry is drawn as an initializer's edge is (`init`).
+                        graphLabel: requirement.keyPath == nil ? "fills" : requirement.propertyName,
+                        chainLabel: "\(metadata.name).\(requirement.label)", location: requirement.location,
                         declared: nil)
                     walk(
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,

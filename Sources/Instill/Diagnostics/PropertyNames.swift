@@ -18,29 +18,33 @@
 enum PropertyNames {
     private static let cache = LockedBox<[AnyKeyPath: String?]>([:])
 
-    /// The property's name, or `nil` when none can be proven.
+    /// The property's name, or `nil` when none can be proven (always, for a closure
+    /// entry: it has no key path).
     static func name(of requirement: Requirement) -> String? {
-        if let cached = cache.withLock({ $0[requirement.keyPath] }) { return cached }
-        let name = computeName(of: requirement)
-        cache.withLock { $0[requirement.keyPath] = name }
+        guard let keyPath = requirement.keyPath else { return nil }
+        if let cached = cache.withLock({ $0[keyPath] }) { return cached }
+        let name = computeName(of: requirement, keyPath)
+        cache.withLock { $0[keyPath] = name }
         return name
     }
 
     /// The key path's description after its root: what a message shows for a
-    /// property without a proven name (`<computed 0x… (Engine)>`).
+    /// property without a proven name (`<computed 0x… (Engine)>`); empty for a
+    /// closure entry (see ``Requirement/label``).
     static func unnamedDescription(of requirement: Requirement) -> String {
-        let description = String(describing: requirement.keyPath)
+        guard let keyPath = requirement.keyPath else { return "" }
+        let description = String(describing: keyPath)
         if let rest = afterRoot(description, root: requirement.rootType.type) { return rest }
         return description
     }
 
-    private static func computeName(of requirement: Requirement) -> String? {
+    private static func computeName(of requirement: Requirement, _ keyPath: AnyKeyPath) -> String? {
         if let root = requirement.rootType.type as? AnyClass,
             let name = requirement.layout?.storedFieldName(in: root, valueType: requirement.valueType.type)
         {
             return name
         }
-        if let rest = afterRoot(String(describing: requirement.keyPath), root: requirement.rootType.type),
+        if let rest = afterRoot(String(describing: keyPath), root: requirement.rootType.type),
             !rest.contains("<computed"), !rest.isEmpty
         {
             return rest
@@ -51,7 +55,7 @@ enum PropertyNames {
             {
                 return name
             }
-            if let name = KeyPathSymbols.propertyName(getterAddress: accessorAddress(requirement.keyPath)) {
+            if let name = KeyPathSymbols.propertyName(getterAddress: accessorAddress(keyPath)) {
                 return name
             }
         #endif

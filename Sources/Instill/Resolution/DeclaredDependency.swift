@@ -23,13 +23,17 @@ struct DeclaredDependency: Sendable {
     var key: BindingKey { BindingKey(dependency.target.type, name: name) }
 
     /// As chains and graphs show it: `any Database`, `Logger? named "audit"`.
-    var label: String {
+    var label: String { Self.label(of: declaredType.type, name: name) }
+
+    /// How chains and graphs show a dependency declared as `type` (and a closure
+    /// entry's, inside `fills(…)`): `any Database`, `Logger? named "audit"`.
+    static func label(of type: Any.Type, name: String?) -> String {
         var text: String
-        if TypeKind.isOptional(declaredType.type), let optional = declaredType.type as? any OptionalMarker.Type {
+        if TypeKind.isOptional(type), let optional = type as? any OptionalMarker.Type {
             let wrapped = typeName(optional.wrappedType)
             text = wrapped.hasPrefix("any ") ? "(\(wrapped))?" : "\(wrapped)?"
         } else {
-            text = declaredType.description
+            text = typeName(type)
         }
         if let name { text += " named \"\(name)\"" }
         return text

@@ -102,10 +102,13 @@ final class InjectableMetadata: Sendable {
         self.initializer = initializer
         self.initializerDependencies = initializer.dependencies?.entries ?? []
         if let foreign = requirements.first(where: { !$0.isApplicable(type) }) {
-            self.declarationError = InjectionError.invalidRequirement(
-                typeName(type), root: foreign.rootType.description)
-        } else if let nested = requirements.first(where: \.isNested) {
-            var error = InjectionError.nestedRequirement(typeName(type), keyPath: String(describing: nested.keyPath))
+            var error = InjectionError.invalidRequirement(
+                typeName(type), root: foreign.rootType.description,
+                closure: foreign.keyPath == nil ? foreign.label : nil)
+            if foreign.keyPath == nil { error.requirementLocation = foreign.location.description }
+            self.declarationError = error
+        } else if let nested = requirements.first(where: \.isNested), let keyPath = nested.keyPath {
+            var error = InjectionError.nestedRequirement(typeName(type), keyPath: String(describing: keyPath))
             error.requirementLocation = nested.location.description
             self.declarationError = error
         } else if let named = requirements.first(where: { $0.dependency.kind == .objectFactory && $0.name != nil }) {
@@ -298,10 +301,10 @@ final class InjectableMetadata: Sendable {
     }
 
     /// How an error chain shows the edge at `index` of a frame of this type: a
-    /// requirement (`Car.engine`), an initializer dependency
+    /// requirement (`Car.engine`, or `Car.fills(Engine)` for a closure entry), an initializer dependency
     /// (`Repository.init(any Database)`), or the initializer itself (`Car.init`).
     func edgeDescription(_ index: Int) -> String {
-        if index >= 0 { return "\(name).\(requirements[index].propertyName)" }
+        if index >= 0 { return "\(name).\(requirements[index].label)" }
         if let dependency = ResolutionContext.Frame.initializerDependency(from: index) {
             return "\(name).init(\(initializerDependencies[dependency].label))"
         }

@@ -113,6 +113,24 @@ enum MainActorIsolation {
         MainActor.preconditionIsolated("Instill's main-actor proof does not hold")
     }
 
+    /// A main-actor closure entry's `assign` (see `MainActorInjectable.fills`) without
+    /// its isolation, as ``unisolated(_:)`` does. The engine calls it only where it
+    /// writes a main-actor object's requirements, which is where the proof holds (the
+    /// invariant `MainActorKeyPath` states for key paths); debug builds check it.
+    static func unisolatedAssign<Root, Value>(
+        _ assign: @escaping @MainActor @Sendable (Root, Value) -> Void
+    ) -> @Sendable (Root, Value) -> Void {
+        let unisolated = unsafeBitCast(assign, to: (@Sendable (Root, Value) -> Void).self)
+        #if DEBUG
+            return { root, value in
+                MainActor.assertIsolated("Instill's main-actor proof does not hold")
+                unisolated(root, value)
+            }
+        #else
+            return unisolated
+        #endif
+    }
+
     /// The error for a main-actor `type` reached where the main actor is not proven.
     @usableFromInline
     static func notProven(_ type: Any.Type) -> InjectionError {

@@ -5,11 +5,12 @@
 ///
 /// The reference write is always the same: `as?` casts of the object and of the value,
 /// then a write through the requirement's typed key path
-/// (``Requirement/writeThroughKeyPath``). The others are accelerators
-/// (``Accelerators``): an offset the key path's layout proves (``KeyPathLayout``), and
-/// an existential laid out from a template (``ConcreteWriter``); each is taken only
-/// where its injector has it on. The writer types below this enum are the
-/// accelerators' writers.
+/// (``Requirement/writeThroughKeyPath``), or a call of a closure entry's closure. The
+/// others are accelerators (``Accelerators``): an offset the key path's layout proves
+/// (``KeyPathLayout``), and an existential laid out from a template
+/// (``ConcreteWriter``); each is taken only where its injector has it on (a closure
+/// entry has neither: its writers call its closure). The writer types below this enum
+/// are the accelerators' writers.
 enum PropertyWriter {
     /// How a plan writes one requirement.
     ///
@@ -165,7 +166,8 @@ enum PropertyWriter {
 
 /// A plan's reference write for one requirement: `as?` casts of the object and the
 /// value, then a write through the typed key path (``Requirement/makeKeyPathWrite()``
-/// makes one of its subclasses, each generic over the property's root and type).
+/// makes one of its subclasses, each generic over the property's root and type), or,
+/// for a closure entry, a call of its closure (``ClosureKeyPathWrite``).
 ///
 /// ## The invariant its shortcuts rely on
 /// Two casts are shortcut by a comparison: when `type(of: object)` is exactly the key
@@ -452,6 +454,41 @@ private final class ValueKeyPathWrite<Root: AnyObject, Value>: KeyPathWrite, @un
         default:
             return Swift.type(of: value)
         }
+    }
+}
+
+/// ``KeyPathWrite`` of a closure entry (`fills(Engine.self) { $0.engine = $1 }`): the
+/// closure made by ``Requirement/init(assigning:name:location:dependency:)`` casts the
+/// object and the value with `as?` (or proves the object's class by comparison, as
+/// above), then calls the entry's closure. Not generic, so making one instantiates no
+/// class metadata.
+final class ClosureKeyPathWrite: KeyPathWrite, @unchecked Sendable {  // immutable
+    private let body: @Sendable (AnyObject, AnyObject) -> AnyClass?
+
+    init(_ body: @escaping @Sendable (AnyObject, AnyObject) -> AnyClass?) {
+        self.body = body
+        super.init()
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        body(object, value)
+    }
+}
+
+/// Writes objects of a closure entry's class (or a subclass) by calling its closure,
+/// without casts (the entry's ``Requirement/objectWriter``, for a property whose type
+/// is a class or an optional of one; see ``Requirement/init(assigning:name:location:dependency:)``).
+final class ClosureObjectWriter: ObjectWriter, @unchecked Sendable {  // immutable
+    private let body: @Sendable (AnyObject, AnyObject) -> Void
+
+    init(_ body: @escaping @Sendable (AnyObject, AnyObject) -> Void) {
+        self.body = body
+        super.init(storedOffset: nil)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        body(object, value)
+        return nil
     }
 }
 

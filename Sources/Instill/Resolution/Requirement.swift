@@ -1,8 +1,16 @@
 @_spi(ObservableRerootKeyPath) import Swift
 
 /// One entry of ``Requirements``: what to resolve, and how to write it.
+///
+/// An entry is declared with a key path (`Requirements(\Car.engine)`) or with a closure
+/// that assigns (`fills(Engine.self) { $0.engine = $1 }`, a *closure entry*). Both give
+/// the engine the same writers below, so every path (the resolver, plans, back
+/// references, the async driver, validation and graphs) treats them alike; only what
+/// a key path adds is missing from a closure entry: a property name, a layout (so no
+/// offset write, no template), the current value, and an identity for `+`.
 final class Requirement: Sendable {
-    let keyPath: AnyKeyPath & Sendable
+    /// The key path of an entry declared with one; `nil` for a closure entry.
+    let keyPath: (AnyKeyPath & Sendable)?
     let rootType: TypeReference
     let valueType: TypeReference
     let dependency: Dependency
@@ -13,7 +21,8 @@ final class Requirement: Sendable {
     /// Writes a resolved value; `false` when the value is not of the property's type.
     let write: @Sendable (AnyObject, Any) -> Bool
     /// The reference engine's ``write``: `as?` casts of the object and the value, then
-    /// a write through the typed key path; `false` when either cast fails.
+    /// a write through the typed key path (or the closure entry's call); `false` when
+    /// either cast fails.
     let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool
     /// For a property whose type is a class `W` (or `W?`, `W!`): `W`. An instance
     /// of exactly `W` is written with ``writeObject`` without a dynamic cast.
@@ -23,8 +32,10 @@ final class Requirement: Sendable {
     /// What the key path object says it does (`nil` when its layout is unknown, and
     /// always where ``LayoutReading`` is off).
     let layout: KeyPathLayout?
-    /// The current value of the property, or `nil` when it is an empty optional.
-    let read: @Sendable (AnyObject) -> Any?
+    /// The current value of the property, or `nil` when it is an empty optional; `nil`
+    /// itself for a closure entry, which can write its property but not read it
+    /// (`audit(graphOf:)`, the only reader, looks through `Mirror` instead).
+    let read: (@Sendable (AnyObject) -> Any?)?
     /// Makes a plan's writer for this property (one closure for both, so that a
     /// requirement allocates one context fewer):
     /// - given a sample object, a ``ConcreteWriter`` for its class (see
@@ -110,6 +121,101 @@ final class Requirement: Sendable {
         }
     }
 
+    /// A closure entry: `assign` writes the resolved value into its root object.
+    ///
+    /// No key path is made, so the runtime instantiates no key path class for `Root`
+    /// and `Value` (about 100,000 instructions per key path, the first time it is
+    /// evaluated). The writers call `assign`: the reference write after `as?` casts of
+    /// the object and the value; the others after the checks a key path's writers make
+    /// (the object is of `Root`: ``isApplicable`` holds for every object the injector
+    /// fills, see `InjectableMetadata`; a value written without a cast is of the class
+    /// ``exactClass`` names). Nothing is allocated per write.
+    ///
+    /// - Parameters:
+    ///   - assignObject: for a property of a class type, `assign` made where `Root` and
+    ///     the class are known (see `Requirements.filling`): given an object of `Root`
+    ///     and an instance of ``exactClass`` (or a subclass), it calls `assign` with
+    ///     both, downcast without checks. The writer a plan calls with such objects
+    ///     then runs no generic code. `nil` makes it here, generic over `Value`.
+    ///   - dependency: as for a key path.
+    init<Root: AnyObject, Value>(
+        assigning assign: @escaping @Sendable (Root, Value) -> Void,
+        assignObject: (@Sendable (AnyObject, AnyObject) -> Void)? = nil,
+        name: String?,
+        location: SourceLocation,
+        dependency: Dependency? = nil
+    ) {
+        self.keyPath = nil
+        self.rootType = TypeReference(Root.self)
+        self.valueType = TypeReference(Value.self)
+        self.dependency = dependency ?? Dependency(for: Value.self)
+        self.name = name
+        self.location = location
+        self.isApplicable = { $0 is Root.Type }
+        self.layout = nil
+        self.read = nil
+        // Patterns, not `as? Value`, as for a key path.
+        let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool = { object, value in
+            guard let root = object as? Root else { return false }
+            switch value {
+            case let typed as Value:
+                assign(root, typed)
+                return true
+            default:
+                return false
+            }
+        }
+        self.writeThroughKeyPath = writeThroughKeyPath
+        if Accelerators.isReferenceOnlyBuild {
+            self.write = writeThroughKeyPath
+        } else {
+            self.write = { object, value in
+                switch value {
+                case let typed as Value:
+                    assign(unsafeDowncast(object, to: Root.self), typed)
+                    return true
+                default:
+                    return false
+                }
+            }
+        }
+        let dependency = self.dependency
+        let isClassProperty =
+            dependency.kind == .object && dependency.target.type is AnyClass && !dependency.isNestedOptional
+        self.exactClass = isClassProperty ? dependency.target.id : nil
+        let checked = ClosureKeyPathWrite { object, value in
+            let root: Root
+            if Swift.type(of: object) == Root.self {
+                root = unsafeDowncast(object, to: Root.self)
+            } else if let cast = object as? Root {
+                root = cast
+            } else {
+                return Swift.type(of: value)
+            }
+            switch value {
+            case let typed as Value:
+                assign(root, typed)
+                return nil
+            default:
+                return Swift.type(of: value)
+            }
+        }
+        if isClassProperty, let assignObject {
+            self.objectWriter = ClosureObjectWriter(assignObject)
+        } else if isClassProperty {
+            // `Value` is a class or an optional of one, laid out as one reference, and
+            // the writer is given instances of `exactClass` (or a subclass): the value
+            // is a `Value` without a cast.
+            self.objectWriter = ClosureObjectWriter { object, value in
+                assign(unsafeDowncast(object, to: Root.self), unsafeBitCast(value, to: Value.self))
+            }
+        } else {
+            self.objectWriter = checked  // never used for other properties
+        }
+        // No template: a closure entry has no property to lay a value out in.
+        self.makeWriter = { sample in sample == nil ? .keyPath(checked) : .concrete(nil) }
+    }
+
     deinit { learnedWriter.releaseObject(0) }
 
     /// Whether no writer has been learned or ruled out yet.
@@ -143,6 +249,14 @@ final class Requirement: Sendable {
     /// the key path's own description after its root (`<computed 0x… (Engine)>`).
     var propertyName: String { PropertyNames.name(of: self) ?? PropertyNames.unnamedDescription(of: self) }
 
+    /// How chains and graphs show this entry after its type's name: the property's
+    /// name (``propertyName``), or, for a closure entry, the declaration as written,
+    /// `fills(Engine)` or `fills(Headlight named "left")`.
+    var label: String {
+        guard keyPath == nil else { return propertyName }
+        return "fills(\(DeclaredDependency.label(of: valueType.type, name: name)))"
+    }
+
     /// The property's name when it can be proven (see `PropertyNames`).
     var provenPropertyName: String? { PropertyNames.name(of: self) }
 
@@ -156,16 +270,19 @@ final class Requirement: Sendable {
     /// rooted at: the same key path, or, from roots of one class hierarchy with the
     /// same value type, the ancestor's key path re-rooted at the descendant equals the
     /// descendant's (``isSameKeyPath(_:rerootedAt:as:)``).
+    ///
+    /// A closure entry names no property it can be compared by: it names none.
     func namesSameProperty(as other: Requirement) -> Bool {
-        if keyPath == other.keyPath { return true }
+        guard let keyPath, let otherKeyPath = other.keyPath else { return false }
+        if keyPath == otherKeyPath { return true }
         guard valueType == other.valueType, rootType != other.rootType,
             let root = rootType.type as? AnyClass, let otherRoot = other.rootType.type as? AnyClass
         else { return false }
         if isClass(root, orSubclassOf: ObjectIdentifier(otherRoot)) {
-            return Self.isSameKeyPath(other, rerootedAt: root, as: self)
+            return Self.isSameKeyPath(other, otherKeyPath, rerootedAt: root, as: self, keyPath)
         }
         if isClass(otherRoot, orSubclassOf: ObjectIdentifier(root)) {
-            return Self.isSameKeyPath(self, rerootedAt: otherRoot, as: other)
+            return Self.isSameKeyPath(self, keyPath, rerootedAt: otherRoot, as: other, otherKeyPath)
         }
         return false
     }
@@ -187,13 +304,14 @@ final class Requirement: Sendable {
     /// `ReferenceWritableKeyPath<Root, Value>` (the class is not `open`, so a value of
     /// that static type is an instance of exactly that class).
     private static func isSameKeyPath(
-        _ ancestor: Requirement, rerootedAt root: AnyClass, as descendant: Requirement
+        _ ancestor: Requirement, _ ancestorKeyPath: AnyKeyPath, rerootedAt root: AnyClass,
+        as descendant: Requirement, _ descendantKeyPath: AnyKeyPath
     ) -> Bool {
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             func rerooted<NewRoot: AnyObject>(at _: NewRoot.Type) -> AnyKeyPath {
-                _rerootKeyPath(ancestor.keyPath, to: NewRoot.self)
+                _rerootKeyPath(ancestorKeyPath, to: NewRoot.self)
             }
-            return rerooted(at: root) == descendant.keyPath
+            return rerooted(at: root) == descendantKeyPath
         }
         guard let component = ancestor.layout?.single else { return false }
         return component == descendant.layout?.single

@@ -617,12 +617,15 @@ extension Injector {
             }
             value = try produce(recipe, arguments: [], in: context)
             if value == nil, !dependency.isOptional {
-                throw InjectionError.nilValue(recipe.typeName, forRequirement: true).bound(at: recipe.binding)
+                throw InjectionError.nilValue(
+                    recipe.typeName, forRequirement: true, closure: requirement.keyPath == nil
+                ).bound(at: recipe.binding)
             }
         }
         guard let value else {
             if dependency.isOptional { return }
-            throw InjectionError.nilValue(dependency.target.description, forRequirement: true)
+            throw InjectionError.nilValue(
+                dependency.target.description, forRequirement: true, closure: requirement.keyPath == nil)
         }
         try PropertyWriter.write(value, to: requirement, of: object, accelerators: accelerators)
     }
