@@ -116,12 +116,18 @@ enum MainActorIsolation {
     /// A main-actor closure entry's `assign` (see `MainActorInjectable.fills`) without
     /// its isolation, as ``unisolated(_:)`` does. The engine calls it only where it
     /// writes a main-actor object's requirements, which is where the proof holds (the
-    /// invariant `MainActorKeyPath` states for key paths); debug builds check it.
+    /// invariant `MainActorKeyPath` states for key paths); debug builds and the
+    /// reference engine check it.
     static func unisolatedAssign<Root, Value>(
         _ assign: @escaping @MainActor @Sendable (Root, Value) -> Void
     ) -> @Sendable (Root, Value) -> Void {
         let unisolated = unsafeBitCast(assign, to: (@Sendable (Root, Value) -> Void).self)
-        #if DEBUG
+        #if INSTILL_REFERENCE_ONLY
+            return { root, value in
+                assumeMainActor()
+                unisolated(root, value)
+            }
+        #elseif DEBUG
             return { root, value in
                 MainActor.assertIsolated("Instill's main-actor proof does not hold")
                 unisolated(root, value)
