@@ -25,6 +25,8 @@ extension BuildPlan {
     /// order, as the resolver builds them); its failure as the resolver reports it.
     @inline(never)
     func constructWithDependencies() throws(PlanFailure) -> AnyObject {
+        // Checked here, not in `build()`, which every plan runs inlined into its caller.
+        if buildsFromDefaults { return try constructFromDefaults() }
         if fitsInlineBuffer {
             // Most initializers take a few references: a buffer of fixed size needs no
             // dynamic stack allocation.

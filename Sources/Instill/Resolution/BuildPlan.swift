@@ -127,9 +127,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     final func build() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
         if isLeaf { return try makeAwake() }
-        let object =
-            dependencies.isEmpty
-            ? try construct() : buildsFromDefaults ? try constructFromDefaults() : try constructWithDependencies()
+        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
         if !steps.isEmpty {
             try fill(object)
         } else if awakes {
@@ -142,9 +140,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// are awoken): for a caller that awakes it itself.
     final func buildUnawoken() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
-        let object =
-            dependencies.isEmpty
-            ? try construct() : buildsFromDefaults ? try constructFromDefaults() : try constructWithDependencies()
+        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
         if !steps.isEmpty { try fillRequirements(object) }
         return object
     }
