@@ -21,6 +21,7 @@ extension Binder {
     ///   - file: where the binding is made, for messages; leave the default.
     ///   - line: where the binding is made, for messages; leave the default.
     ///   - make: builds the value from the resolved dependencies.
+    @inlinable
     public func bind<Bound, First, each D>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         dependencies first: First.Type, _ rest: repeat (each D).Type,
@@ -29,14 +30,11 @@ extension Binder {
     ) {
         let declared = DeclaredDependencies(
             DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line)
-        add(
-            type, name: name,
-            source: .closure({ injector in
-                try injector.withBindingDependencies(declared) { base -> Any? in
-                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-                    return try make(values.0, repeat each values.1) as Any?
-                }
-            }), scope: scope, dependencies: declared, file: file, line: line)
+        addClosure(type, name: name, scope: scope, dependencies: declared, file: file, line: line) { base -> Any? in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            guard let value = try make(values.0, repeat each values.1) else { return nil }
+            return value
+        }
     }
 
     /// Binds a type to a closure that receives `dependencies` written with
@@ -57,6 +55,7 @@ extension Binder {
     ///   - file: where the binding is made, for messages; leave the default.
     ///   - line: where the binding is made, for messages; leave the default.
     ///   - make: builds the value from the resolved dependencies.
+    @inlinable
     public func bind<Bound, First, each D>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
@@ -64,14 +63,11 @@ extension Binder {
         _ make: @escaping @Sendable (First, repeat each D) throws -> Bound?
     ) {
         let declared = DeclaredDependencies(DeclaredDependencies.of(first, repeat each rest), file: file, line: line)
-        add(
-            type, name: name,
-            source: .closure({ injector in
-                try injector.withBindingDependencies(declared) { base -> Any? in
-                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-                    return try make(values.0, repeat each values.1) as Any?
-                }
-            }), scope: scope, dependencies: declared, file: file, line: line)
+        addClosure(type, name: name, scope: scope, dependencies: declared, file: file, line: line) { base -> Any? in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            guard let value = try make(values.0, repeat each values.1) else { return nil }
+            return value
+        }
     }
 
     /// Binds a type to a closure that receives each request's arguments, then
@@ -97,6 +93,7 @@ extension Binder {
     ///   - line: where the binding is made, for messages; leave the default.
     ///   - make: builds the value from the request's arguments and the resolved
     ///     dependencies.
+    @inlinable
     public func bind<Bound, First, each D>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         dependencies first: First.Type, _ rest: repeat (each D).Type,
@@ -105,14 +102,12 @@ extension Binder {
     ) {
         let declared = DeclaredDependencies(
             DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line)
-        add(
-            type, name: name,
-            source: .provider({ injector, arguments in
-                try injector.withBindingDependencies(declared) { base -> Any? in
-                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-                    return try make(arguments, values.0, repeat each values.1) as Any?
-                }
-            }), scope: scope, dependencies: declared, file: file, line: line)
+        addProvider(type, name: name, scope: scope, dependencies: declared, file: file, line: line) {
+            base, arguments -> Any? in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            guard let value = try make(arguments, values.0, repeat each values.1) else { return nil }
+            return value
+        }
     }
 
     /// Binds a type to a closure that receives each request's arguments, then
@@ -128,6 +123,7 @@ extension Binder {
     ///   - line: where the binding is made, for messages; leave the default.
     ///   - make: builds the value from the request's arguments and the resolved
     ///     dependencies.
+    @inlinable
     public func bind<Bound, First, each D>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         dependencies first: Resolved<First>, _ rest: repeat Resolved<each D>,
@@ -135,13 +131,42 @@ extension Binder {
         _ make: @escaping @Sendable (InjectionArguments, First, repeat each D) throws -> Bound?
     ) {
         let declared = DeclaredDependencies(DeclaredDependencies.of(first, repeat each rest), file: file, line: line)
+        addProvider(type, name: name, scope: scope, dependencies: declared, file: file, line: line) {
+            base, arguments -> Any? in
+            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
+            guard let value = try make(arguments, values.0, repeat each values.1) else { return nil }
+            return value
+        }
+    }
+
+    // The forms above are inlinable: specialized where the binding is made, their
+    // closures read the dependencies' tuple and box the value as `Any` without looking
+    // up tuple, pack or `Optional` metadata on each call.
+
+    /// Adds a closure binding whose `make` reads the `dependencies`, resolved, from the
+    /// buffer it is given.
+    @usableFromInline
+    func addClosure(
+        _ type: Any.Type, name: String?, scope: Scope, dependencies: DeclaredDependencies, file: StaticString,
+        line: UInt, _ make: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Any?
+    ) {
+        add(
+            type, name: name,
+            source: .closure({ injector in try injector.withBindingDependencies(dependencies, make) }),
+            scope: scope, dependencies: dependencies, file: file, line: line)
+    }
+
+    /// Adds a provider binding whose `make` reads the `dependencies`, resolved, from the
+    /// buffer it is given, and the request's arguments.
+    @usableFromInline
+    func addProvider(
+        _ type: Any.Type, name: String?, scope: Scope, dependencies: DeclaredDependencies, file: StaticString,
+        line: UInt, _ make: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> Any?
+    ) {
         add(
             type, name: name,
             source: .provider({ injector, arguments in
-                try injector.withBindingDependencies(declared) { base -> Any? in
-                    let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-                    return try make(arguments, values.0, repeat each values.1) as Any?
-                }
-            }), scope: scope, dependencies: declared, file: file, line: line)
+                try injector.withBindingDependencies(dependencies) { base in try make(base, arguments) }
+            }), scope: scope, dependencies: dependencies, file: file, line: line)
     }
 }

@@ -68,6 +68,18 @@ extension Initializer {
             declared: DeclaredDependencies(
                 DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
             build: build)
+        self.buildFromDefaults = { made in
+            made = 0
+            func make<Dependency: Injectable>(_: Dependency.Type) throws -> Dependency {
+                let dependency = try Dependency()
+                made += 1
+                return dependency
+            }
+            // Arguments are evaluated in order: the dependencies are made in the order
+            // they are declared, as the resolver builds them.
+            return try build(make(First.self), repeat make((each D).self))
+        }
+        self.buildsFromDefaults = true
     }
 
     /// An initializer whose closure receives the `declared` dependencies, resolved.

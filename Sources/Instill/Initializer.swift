@@ -62,6 +62,25 @@ public struct Initializer: Sendable {
     /// The type of the one argument every request must pass, for an initializer
     /// declared with `Initializer(argument:)` (see `Initializer+Argument.swift`).
     var argument: TypeReference? = nil
+    /// For an initializer whose dependencies are all `Injectable` classes: builds the
+    /// instance from a new instance of each dependency, made with its `init()` where
+    /// the types are known (no protocol witness, no buffer), counting in its argument
+    /// the dependencies made before an error. A ``BuildPlan`` builds this way when each
+    /// dependency's own plan would only call that `init()` (see
+    /// `BuildPlan+Dependencies.swift`); ``buildsFromDefaults`` says whether there is one.
+    ///
+    /// Not optional, like ``provenBuild``: a build calls it without a thunk.
+    @usableFromInline
+    var buildFromDefaults: @Sendable (inout Int) throws -> AnyObject = Initializer.noBuildFromDefaults
+    /// Whether ``buildFromDefaults`` builds (it is not ``noBuildFromDefaults``).
+    @usableFromInline
+    var buildsFromDefaults = false
+
+    /// The ``buildFromDefaults`` of an initializer that has none: never called.
+    @usableFromInline
+    static let noBuildFromDefaults: @Sendable (inout Int) throws -> AnyObject = { _ in
+        throw InjectionError.noInitializer("an initializer without dependencies to make")
+    }
 
     /// An initializer that builds with `build`, using `defaults` when a request
     /// passes no arguments.

@@ -8,39 +8,63 @@
 /// cast from `V` is an identity when `V` is the wanted type.
 ///
 /// A reference-only build (`-D INSTILL_REFERENCE_ONLY`) makes the same checks and then
-/// casts (`as?`, `as AnyObject`) instead of bit-casting.
+/// casts (a `case let … as T` pattern, `as AnyObject`) instead of bit-casting.
 ///
 /// Invariant: each function bit-casts only after checking that the opened `V` itself
-/// is the target type (``unbox(_:as:)``) or a class type (``object(_:)``), whose
-/// values are exactly one strong reference. The check is on `V`, not on
+/// is the target type (``unbox(_:as:otherwise:)``, ``unbox(_:as:into:)``) or a class
+/// type (``object(_:)``), whose values are exactly one strong reference. The check is on `V`, not on
 /// `type(of: value)`: the dynamic type looks through an existential stored in the
 /// `Any` (an `any GearBox` holding a `SixSpeed` says `SixSpeed`), while `V` is that
 /// existential, with its own size and layout.
 enum AnyUnboxing {
-    /// Thrown by ``unbox(_:as:)`` when `value` is not stored as exactly `T`.
-    struct NotStoredAsType: Error {}
-
-    /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise it
-    /// throws ``NotStoredAsType`` (an empty error, thrown without allocating).
+    /// `value` as `T`, when the type it is stored as is exactly `T`; otherwise what
+    /// `otherwise` makes of it.
     ///
-    /// It throws rather than return `T?`: in generic code that is not specialized
-    /// (every request through `getObject`'s cold path), an optional of `T` is built
-    /// with `Optional<T>`'s metadata, which the runtime looks up on every call (about
-    /// 300 instructions).
+    /// No `Optional<T>` in sight: generic code that is not specialized (a request's
+    /// cold path) would look up `Optional<T>`'s metadata on every call to hold one.
     @inline(__always)
-    static func unbox<T>(_ value: Any, as _: T.Type) throws(NotStoredAsType) -> T {
-        func open<V>(_ opened: V) throws(NotStoredAsType) -> T {
-            guard V.self == T.self else { throw NotStoredAsType() }
-            #if INSTILL_REFERENCE_ONLY
+    static func unbox<T>(_ value: Any, as _: T.Type, otherwise: (Any) throws -> T) rethrows -> T {
+        #if INSTILL_REFERENCE_ONLY
+            func open<V>(_ opened: V) throws -> T {
+                guard V.self == T.self else { return try otherwise(value) }
                 switch opened {
                 case let typed as T: return typed
-                default: throw NotStoredAsType()
+                default: return try otherwise(value)
                 }
-            #else
-                return unsafeBitCast(opened, to: T.self)
-            #endif
-        }
+            }
+        #else
+            func open<V>(_ opened: V) throws -> T {
+                V.self == T.self ? unsafeBitCast(opened, to: T.self) : try otherwise(value)
+            }
+        #endif
         return try open(value)
+    }
+
+    /// Initializes the `T` at `address` with `value`, when the type it is stored as is
+    /// exactly `T`; `false`, leaving `address` uninitialized, otherwise.
+    ///
+    /// Like ``unbox(_:as:otherwise:)``, it needs no `Optional<T>` metadata.
+    @inline(__always)
+    static func unbox<T>(_ value: Any, as _: T.Type, into address: UnsafeMutableRawPointer) -> Bool {
+        #if INSTILL_REFERENCE_ONLY
+            func open<V>(_ opened: V) -> Bool {
+                guard V.self == T.self else { return false }
+                switch opened {
+                case let typed as T:
+                    address.initializeMemory(as: T.self, to: typed)
+                    return true
+                default:
+                    return false
+                }
+            }
+        #else
+            func open<V>(_ opened: V) -> Bool {
+                guard V.self == T.self else { return false }
+                address.initializeMemory(as: T.self, to: unsafeBitCast(opened, to: T.self))
+                return true
+            }
+        #endif
+        return open(value)
     }
 
     /// The object in `value`, when its dynamic type is a class (stored as the class or

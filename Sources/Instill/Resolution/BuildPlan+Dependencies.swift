@@ -25,6 +25,8 @@ extension BuildPlan {
     /// order, as the resolver builds them); its failure as the resolver reports it.
     @inline(never)
     func constructWithDependencies() throws(PlanFailure) -> AnyObject {
+        // Checked here, not in `build()`, which every plan runs inlined into its caller.
+        if buildsFromDefaults { return try constructFromDefaults() }
         if fitsInlineBuffer {
             // Most initializers take a few references: a buffer of fixed size needs no
             // dynamic stack allocation.
@@ -98,6 +100,52 @@ extension BuildPlan {
             object = try initialize(base, arguments)
         } catch {
             throw initializerFailure(error)
+        }
+        guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
+            throw wrongType(object)
+        }
+        return object
+    }
+
+    /// Whether a plan of `metadata` with these dependencies builds with the
+    /// initializer's ``Initializer/buildFromDefaults``: the initializer has one (every
+    /// dependency is declared as an `Injectable` class), and each dependency is built
+    /// by a plan that would only call `init()` on exactly the declared class (a leaf of
+    /// an automatic build, with nothing to fill) and no awake. That closure then calls
+    /// the same `init()`s, in the same order, where the types are known, and passes
+    /// the new objects to the initializer typed by the compiler: nothing is laid out,
+    /// cast or awoken that the plans would have laid out, cast or awoken. A main-actor
+    /// type's initializer is never built this way.
+    static func makesDependenciesByInitializer(_ metadata: InjectableMetadata, _ dependencies: [Dependency]) -> Bool {
+        guard metadata.initializer.buildsFromDefaults, !metadata.isMainActor,
+            let declared = metadata.initializer.dependencies, declared.entries.count == dependencies.count,
+            !dependencies.isEmpty
+        else { return false }
+        for (dependency, entry) in zip(dependencies, declared.entries) {
+            guard case .plan(let unmanaged, _) = dependency.value else { return false }
+            let isDefaultLeaf = unmanaged._withUnsafeGuaranteedRef { plan in
+                plan.isLeaf && !plan.awakes && !plan.metadata.isMainActor && plan.metadata.makeDefault != nil
+                    && plan.type == entry.declaredType.id
+            }
+            guard isDefaultLeaf else { return false }
+        }
+        return true
+    }
+
+    /// A new instance from ``buildFromDefaults``; a dependency's failure as its plan
+    /// reports it, the initializer's as the resolver reports it.
+    @inline(never)
+    func constructFromDefaults() throws(PlanFailure) -> AnyObject {
+        var made = 0
+        let object: AnyObject
+        do {
+            object = try buildFromDefaults(&made)
+        } catch {
+            guard made < dependencies.count, case .plan(let plan, _) = dependencies[made].value else {
+                throw initializerFailure(error)
+            }
+            throw plan._withUnsafeGuaranteedRef { $0.constructionFailure(error) }
+                .unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
         }
         guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
             throw wrongType(object)

@@ -49,6 +49,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// The initializer's closure, kept here so that a build calls it without
     /// retaining it.
     let initialize: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    /// The initializer's ``Initializer/buildFromDefaults``, kept here for the same reason.
+    let buildFromDefaults: @Sendable (inout Int) throws -> AnyObject
     /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
     /// The number of levels of plans this one runs, itself included.
@@ -60,6 +62,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     let isLeaf: Bool
     /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
     let fitsInlineBuffer: Bool
+    /// Whether the initializer builds with ``buildFromDefaults``: see
+    /// ``makesDependenciesByInitializer(_:)``.
+    let buildsFromDefaults: Bool
     /// Whether a build calls the type's awake: not when it is the protocol's default,
     /// which does nothing (see ``DefaultAwake``), and the injector skips default awakes.
     /// Set once, by ``Injector/compilePlan(_:depth:)``, before the plan is published.
@@ -81,6 +86,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         // A main-actor type's plan runs only where the main actor is proven (see
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
+        self.buildFromDefaults = metadata.initializer.buildFromDefaults
         self.arguments =
             metadata.initializer.takesArguments
             ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
@@ -98,6 +104,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         self.height = below + 1
         self.checksStack = height % Self.stackCheckInterval == 0
         self.isLeaf = steps.isEmpty && dependencies.isEmpty
+        self.buildsFromDefaults = Self.makesDependenciesByInitializer(metadata, dependencies)
     }
 
     deinit {

@@ -35,7 +35,10 @@ extension Recipe {
                 guard requirement.dependency.kind == .object else { return nil }
                 if let linked = links?.recipe(index) { return linked }
                 let target = requirement.dependency.target
-                return try? owner.recipe(for: BindingKey(target.type, name: requirement.name), type: target)
+                let found = try? owner.recipe(for: BindingKey(target.type, name: requirement.name), type: target)
+                // The build looks the same key up in the same injector: it finds the link.
+                if let found { links?.link(index, to: found) }
+                return found
             }
             return required
                 + declaredDependencies(metadata.initializerDependencies, firstSlot: metadata.requirements.count)
@@ -55,7 +58,9 @@ extension Recipe {
             let declared = entries[index]
             guard declared.dependency.kind == .object else { return nil }
             if let linked = links?.recipe(firstSlot + index) { return linked }
-            return try? owner.recipe(for: declared.key, type: declared.dependency.target)
+            let found = try? owner.recipe(for: declared.key, type: declared.dependency.target)
+            if let found { links?.link(firstSlot + index, to: found) }
+            return found
         }
     }
 

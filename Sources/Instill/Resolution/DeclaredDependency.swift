@@ -63,6 +63,13 @@ struct DeclaredDependencies: Sendable {
         self.alignment = layout.alignment
     }
 
+    /// Whether `other` is this very declaration (a copy of it), not merely an equal one:
+    /// they share the storage of their entries, which both keep alive.
+    func isDeclaration(of other: DeclaredDependencies) -> Bool {
+        let mine = entries.withUnsafeBufferPointer { $0.baseAddress }
+        return mine != nil && mine == other.entries.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
     /// The entries for a parameter pack of declared types.
     @usableFromInline
     static func of<First, each D>(_ first: First.Type, _ types: repeat (each D).Type) -> [DeclaredDependency] {

@@ -109,10 +109,7 @@ final class DependencyLayout: @unchecked Sendable {  // immutable but for `learn
 
     fileprivate static func store<T>(_ value: Any?, as _: T.Type, at address: UnsafeMutableRawPointer) -> Bool {
         if let value {
-            do {
-                address.initializeMemory(as: T.self, to: try AnyUnboxing.unbox(value, as: T.self))
-                return true
-            } catch {}
+            if AnyUnboxing.unbox(value, as: T.self, into: address) { return true }
             // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
             // metadata on every call.
             switch value {

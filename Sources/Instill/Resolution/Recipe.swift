@@ -28,8 +28,11 @@ final class Recipe: Sendable {
     var typeName: String { type.description }
     /// The type it builds, when ``yieldsObject``.
     let objectMetadata: InjectableMetadata?
-    /// For each requirement of ``objectMetadata``, the recipe that answers it, linked
-    /// on first use so that later builds skip the lookup.
+    /// The recipe that answers each requirement of ``objectMetadata`` then each
+    /// dependency its initializer declares, or each dependency a closure or provider
+    /// binding declares: linked on first use (the build's, or its creation group's,
+    /// which looks them up in the same injector, ``owner``) so that later uses skip the
+    /// lookup.
     let links: AtomicSlots?
     /// A singleton's published object, readable without a lock (retained; set once).
     private let singletonObject: AtomicSlots?
@@ -68,7 +71,12 @@ final class Recipe: Sendable {
             self.links = AtomicSlots(count: metadata.requirements.count + metadata.initializerDependencies.count)
         } else {
             self.objectMetadata = nil
-            self.links = nil
+            switch source {
+            case .closure, .provider:
+                self.links = binding?.dependencies.map { AtomicSlots(count: $0.entries.count) }
+            default:
+                self.links = nil
+            }
         }
         self.singletonObject = scope.isFixedOncePublished ? AtomicSlots(count: 1) : nil
         self.owner = owner

@@ -105,6 +105,17 @@ extension Injector {
         binding(for: key) != nil || (key.name == nil && InjectableMetadata.of(dynamic: type.type) != nil)
     }
 
+    /// The links of the binding whose frame `recipe` is, when this injector resolves
+    /// for it and `dependencies` are what its binding declares: the recipes its
+    /// creation group or an earlier build looked up, in this same injector.
+    @inline(__always)
+    private func links(of recipe: Recipe?, declaring dependencies: DeclaredDependencies) -> AtomicSlots? {
+        guard let recipe, recipe.owner === self, recipe.objectMetadata == nil,
+            let declared = recipe.binding?.dependencies, declared.isDeclaration(of: dependencies)
+        else { return nil }
+        return recipe.links
+    }
+
     /// Runs a closure or provider binding's `body` with the dependencies it declares,
     /// resolved inside the binding's frame (the one on top of the stack).
     func withBindingDependencies<Result>(
@@ -121,7 +132,8 @@ extension Injector {
             }
             do {
                 return try withDeclaredDependencies(
-                    dependencies, links: nil, firstSlot: 0, at: depth, in: context, body)
+                    dependencies, links: links(of: context.frames[depth].recipe, declaring: dependencies), firstSlot: 0,
+                    at: depth, in: context, body)
             } catch var error as InjectionError {
                 // The binding's frame is unwound by its caller without a chain.
                 if error.chain.isEmpty {

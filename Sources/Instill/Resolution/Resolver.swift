@@ -106,12 +106,13 @@ extension Injector {
                     throw InjectionError.nilValue(recipe.typeName, forRequirement: false).bound(at: recipe.binding)
                 }
                 // A value of exactly `T` (the usual case) is taken out without a cast.
-                do { return try AnyUnboxing.unbox(value, as: T.self) } catch {}
-                switch value {
-                case let typed as T: return typed
-                default:
-                    throw InjectionError.instanceDoesNotConform(
-                        typeName(Swift.type(of: value)), boundTo: typeName(type))
+                return try AnyUnboxing.unbox(value, as: T.self) { value in
+                    switch value {
+                    case let typed as T: return typed
+                    default:
+                        throw InjectionError.instanceDoesNotConform(
+                            typeName(Swift.type(of: value)), boundTo: typeName(type))
+                    }
                 }
             } catch var error as InjectionError {
                 error.requestedType = reference.description
