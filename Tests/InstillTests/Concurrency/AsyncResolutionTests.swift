@@ -90,8 +90,18 @@ private struct VaultModule: Module {
         binder.bind(Vault.self, scope: .singleton) { _ in
             let build = control.builds.add(1, ordering: .relaxed).newValue
             control.started.store(build, ordering: .releasing)
-            // The first build waits (for its task's cancellation); later ones do not.
-            if build == 1 { try await Task.sleep(for: .seconds(30)) }
+            // The first build waits for its task's cancellation, 30 s at most; later ones
+            // do not. It reads the task's cancelled flag every 10 ms rather than trusting
+            // a long sleep to wake when cancelled: under CI's heaviest load (the
+            // AddressSanitizer step) one such sleep once ran its 30 s out.
+            if build == 1 {
+                var waited = 0
+                while !Task.isCancelled, waited < 3_000 {
+                    try? await Task.sleep(for: .milliseconds(10))
+                    waited += 1
+                }
+                try Task.checkCancellation()
+            }
             return Vault(build: build)
         }
     }
