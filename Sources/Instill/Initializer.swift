@@ -75,6 +75,20 @@ public struct Initializer: Sendable {
     /// Whether ``buildFromDefaults`` builds (it is not ``noBuildFromDefaults``).
     @usableFromInline
     var buildsFromDefaults = false
+    /// For the default initializer: `init()`, specialized where the type conforms (see
+    /// ``defaultInitializer(for:)``); for any other, ``noMake``. Not optional, like
+    /// ``provenBuild``.
+    @usableFromInline
+    var make: @Sendable () throws -> AnyObject = Initializer.noMake
+
+    /// The ``make`` of an initializer that is not the default: never called.
+    @usableFromInline
+    static let noMake: @Sendable () throws -> AnyObject = {
+        throw InjectionError.noInitializer("an initializer that is not init()")
+    }
+    /// The class ``make`` builds, when it is not ``noMake``.
+    @usableFromInline
+    var makes: ObjectIdentifier? = nil
 
     /// The ``buildFromDefaults`` of an initializer that has none: never called.
     @usableFromInline
@@ -117,8 +131,22 @@ public struct Initializer: Sendable {
         }
     }
 
+    /// The initializer of a type that declares none: `init()`.
+    ///
+    /// Inlinable, as ``Injectable/initializer``'s default is, so that the closure
+    /// ``make`` is specialized where the type conforms: a warm build then calls the
+    /// type's `init()` directly, without its protocol witness.
+    @inlinable
     static func defaultInitializer<T: Injectable>(for type: T.Type) -> Initializer {
-        Initializer(defaults: [], isDefault: true) { _ in try T() }
+        Initializer(makingDefault: { try T() }, of: T.self)
+    }
+
+    /// A default initializer (`init()`) of `type` that builds with `make`.
+    @usableFromInline
+    init(makingDefault make: @escaping @Sendable () throws -> AnyObject, of type: AnyClass) {
+        self.init(defaults: [], isDefault: true) { _ in try make() }
+        self.make = make
+        self.makes = ObjectIdentifier(type)
     }
 
     static func defaultInitializer<T: MainActorInjectable>(forMainActor type: T.Type) -> Initializer {

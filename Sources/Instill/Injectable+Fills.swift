@@ -85,8 +85,9 @@ extension Injectable {
         Requirements.filling(
             Value.self, isOptional: false, name: name, file: file, line: line, assign: assign,
             assignObject: { object, value in
-                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(value, to: Value.self))
-            })
+                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(consume value, to: Value.self))
+            },
+            assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
     }
 
     /// An optional requirement of an `Injectable` class (`fills(Engine?.self) { ... }`),
@@ -112,8 +113,9 @@ extension Injectable {
         Requirements.filling(
             Value.self, isOptional: true, name: name, file: file, line: line, assign: assign,
             assignObject: { object, value in
-                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(value, to: Value.self))
-            })
+                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(consume value, to: Value.self))
+            },
+            assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
     }
 }
 
@@ -124,17 +126,21 @@ extension Requirements {
     /// `assignObject` is `assign` made by the inlinable `fills`, specialized in the
     /// module that declares the requirement: given an object of `Root` and an instance
     /// of `Object` (or a subclass), it downcasts both without checks and calls
-    /// `assign`. The engine calls it only so (see
-    /// ``Requirement/init(assigning:assignObject:name:location:dependency:)``).
+    /// `assign`. The engine calls it only so (see `Requirement.init(assigning:…)`).
+    ///
+    /// `assignNew`, made there too, calls `assign` with a new `Object` from its
+    /// `init()`: what a plan calls where the object's own plan would only call that
+    /// `init()` (see ``ClosureObjectWriter/assignNew``).
     @usableFromInline
     static func filling<Root: AnyObject, Declared, Object: Injectable>(
         _ object: Object.Type, isOptional: Bool, name: String?, file: StaticString, line: UInt,
         assign: @escaping @Sendable (Root, Declared) -> Void,
-        assignObject: @escaping @Sendable (AnyObject, AnyObject) -> Void
+        assignObject: @escaping @Sendable (AnyObject, consuming AnyObject) -> Void,
+        assignNew: @escaping @Sendable (AnyObject) throws -> Void
     ) -> Requirements {
         Requirements(
             Requirement(
-                assigning: assign, assignObject: assignObject, name: name,
+                assigning: assign, assignObject: assignObject, assignNew: assignNew, assignsNew: true, name: name,
                 location: SourceLocation(file: file, line: line),
                 dependency: .injectable(Object.self, isOptional: isOptional)))
     }

@@ -68,6 +68,7 @@ extension Injectable {
     public static var scope: Scope { .normal }
 
     /// Builds the instance with `init()`.
+    @inlinable
     public static var initializer: Initializer { Initializer.defaultInitializer(for: Self.self) }
 
     /// Throws ``InjectionError/Kind-swift.struct/noInitializer``: the type declares

@@ -3,7 +3,9 @@
 // learned templates) and into hand-built objects holding old values, and key paths
 // rooted at subclasses that shadow their superclass's fields by name; initializer
 // dependencies of odd sizes laid out in the closure's buffer, from plans and from
-// values fixed when the plan was compiled (a singleton copied from its template).
+// values fixed when the plan was compiled (a singleton copied from its template);
+// closure requirements (`fills`) given their values owned by a plan, or making a plain
+// leaf themselves, into properties that hold a value already.
 import ChassisKit
 import Instill
 
@@ -87,6 +89,29 @@ final class Fixture: Injectable {
     }
 }
 
+/// A plain leaf: a plan's closure requirement makes it itself.
+final class Reel: Injectable {
+    init() {}
+}
+
+/// A leaf with an awake of its own: built by its plan, given to the closure owned.
+final class Spool: Injectable {
+    var turns = 0
+    init() {}
+    func awakeFromInjection() { turns += 1 }
+}
+
+final class Winder: Injectable {
+    var reel: Reel! = Reel()  // replaced by the injector's
+    var spool: Spool?
+    var halogen: Halogen!
+    static var requires: Requirements {
+        fills(Reel.self) { $0.reel = $1 } + fills(Spool?.self) { $0.spool = $1 }
+            + fills(Halogen.self) { $0.halogen = $1 }
+    }
+    init() {}
+}
+
 struct ProbeModule: Module {
     func configure(_ binder: Binder) {
         binder.bind(AnyObject.self, to: Halogen.self)
@@ -109,6 +134,7 @@ func check(_ condition: Bool, _ what: String) throws {
 
 let injector = try Injector(modules: [ProbeModule()])
 let reused = Showcase()
+let reusedWinder = Winder()
 var built = 0
 for round in 0..<200 {
     let showcase = try injector.getObject(Showcase.self)
@@ -122,6 +148,11 @@ for round in 0..<200 {
         fixture.byte.value == 0xA5 && fixture.lamp is Halogen && fixture.pair is Halogen
             && fixture.classPair is Halogen && fixture.anything is Halogen && fixture.object is Halogen
             && fixture.maybe is Halogen && fixture.shared === fixture.sharedAgain, "fixture \(round)")
-    built += 4
+    let winder = try injector.getObject(Winder.self)
+    try check(winder.reel != nil && winder.spool?.turns == 1 && winder.halogen != nil, "winder \(round)")
+    let previous = reusedWinder.reel
+    try injector.injectDependencies(into: reusedWinder)
+    try check(reusedWinder.reel !== previous && reusedWinder.spool != nil, "reused winder \(round)")
+    built += 6
 }
 print("WriterProbe: \(built) objects written through every writer; all fields as expected")

@@ -123,11 +123,9 @@ extension BuildPlan {
         else { return false }
         for (dependency, entry) in zip(dependencies, declared.entries) {
             guard case .plan(let unmanaged, _) = dependency.value else { return false }
-            let isDefaultLeaf = unmanaged._withUnsafeGuaranteedRef { plan in
-                plan.isLeaf && !plan.awakes && !plan.metadata.isMainActor && plan.metadata.makeDefault != nil
-                    && plan.type == entry.declaredType.id
+            guard unmanaged._withUnsafeGuaranteedRef({ $0.isDefaultLeaf(of: entry.declaredType.id) }) else {
+                return false
             }
-            guard isDefaultLeaf else { return false }
         }
         return true
     }

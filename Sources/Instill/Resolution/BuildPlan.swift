@@ -29,16 +29,53 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
         typealias Write = PropertyWriter.PlanWrite
 
-        /// The index of the requirement in its type's ``InjectableMetadata``.
-        let requirement: Int
-        let value: Value
+        // Laid out in 32 bytes: two steps to a cache line.
         let write: Write
+        private let index: Int32
+        /// Whether the value is what ``value``'s plan would build, made and assigned by
+        /// the write instead: that plan only calls `init()` on exactly the class a
+        /// closure entry declares, and the write is the entry's writer, which makes that
+        /// class where it is known (``PropertyWriter/PlanWrite/writeNew(into:)``). The
+        /// plan still reports a failure of that `init()`, as its build would have.
+        let assignsNew: Bool
+        let value: Value
+
+        init(requirement: Int, value: Value, write: Write, assignsNew: Bool = false) {
+            self.write = write
+            self.index = Int32(requirement)
+            self.assignsNew = assignsNew
+            self.value = value
+        }
+
+        /// The index of the requirement in its type's ``InjectableMetadata``.
+        var requirement: Int { Int(index) }
     }
 
+    // What a build reads comes first, so that it shares the object's first cache line
+    // with the header: a warm build of a large graph touches each plan once, and the
+    // plans' lines are what it waits for. Swift lays a class's stored properties out
+    // in declaration order.
+
+    /// Whether the plan builds its object with `init()` and has nothing to fill.
+    let isLeaf: Bool
+    /// Whether this plan checks the stack before it builds: every
+    /// ``stackCheckInterval`` levels of height.
+    private let checksStack: Bool
+    /// Whether the object is built with ``makeObject`` (the initializer has no
+    /// dependencies).
+    private let buildsWithInit: Bool
+    /// Whether a build calls the type's awake: not when it is the protocol's default,
+    /// which does nothing (see ``DefaultAwake``), and the injector skips default awakes.
+    /// Set once, by ``Injector/compilePlan(_:depth:)``, before the plan is published.
+    final var awakes: Bool
+    /// `init()`: the metadata's ``InjectableMetadata/makeObject``, specialized where the
+    /// type conforms (see ``Initializer/defaultInitializer(for:)``), kept here so that a
+    /// build calls it without retaining it or reading the metadata.
+    let makeObject: @Sendable () throws -> AnyObject
+    let steps: UnsafeMutableBufferPointer<Step>
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
-    let steps: UnsafeMutableBufferPointer<Step>
     /// The initializer's dependencies, in order; empty when it is `init()`.
     let dependencies: UnsafeMutableBufferPointer<Dependency>
     /// The size and alignment of the buffer the initializer's closure reads.
@@ -55,28 +92,18 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     private let retained: [AnyObject]
     /// The number of levels of plans this one runs, itself included.
     let height: Int
-    /// Whether this plan checks the stack before it builds: every
-    /// ``stackCheckInterval`` levels of height.
-    private let checksStack: Bool
-    /// Whether the plan builds its object with `init()` and has nothing to fill.
-    let isLeaf: Bool
     /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
     let fitsInlineBuffer: Bool
     /// Whether the initializer builds with ``buildFromDefaults``: see
     /// ``makesDependenciesByInitializer(_:)``.
     let buildsFromDefaults: Bool
-    /// Whether a build calls the type's awake: not when it is the protocol's default,
-    /// which does nothing (see ``DefaultAwake``), and the injector skips default awakes.
-    /// Set once, by ``Injector/compilePlan(_:depth:)``, before the plan is published.
-    final var awakes: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
     ) {
         self.metadata = metadata
         self.type = metadata.classIdentifier
-        self.steps = .allocate(capacity: steps.count)
-        _ = self.steps.initialize(from: steps)
+        self.steps = Self.allocateSteps(steps)
         self.dependencies = .allocate(capacity: dependencies.count)
         _ = self.dependencies.initialize(from: dependencies)
         let declared = metadata.initializer.dependencies
@@ -87,6 +114,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
         self.buildFromDefaults = metadata.initializer.buildFromDefaults
+        self.makeObject = metadata.makeObject
+        self.buildsWithInit = dependencies.isEmpty
         self.arguments =
             metadata.initializer.takesArguments
             ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
@@ -107,13 +136,24 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         self.buildsFromDefaults = Self.makesDependenciesByInitializer(metadata, dependencies)
     }
 
-    deinit {
-        steps.deallocate()
-        dependencies.deallocate()
+    /// A buffer holding `steps`, starting at a 64-byte boundary: two steps (32 bytes
+    /// each, a binary tree's node) then share one cache line, which a build reads once.
+    /// No buffer for no steps.
+    private static func allocateSteps(_ steps: [Step]) -> UnsafeMutableBufferPointer<Step> {
+        guard !steps.isEmpty else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: steps.count * MemoryLayout<Step>.stride, alignment: max(64, MemoryLayout<Step>.alignment))
+        let buffer = UnsafeMutableBufferPointer(
+            start: raw.bindMemory(to: Step.self, capacity: steps.count), count: steps.count)
+        _ = buffer.initialize(from: steps)
+        return buffer
     }
 
-    /// A new instance of the plan's type, from `init()`.
-    func make() throws -> AnyObject { fatalError("BuildPlan.make is overridden by TypedBuildPlan") }
+    deinit {
+        // The steps are trivial values: nothing to deinitialize.
+        if let base = steps.baseAddress { UnsafeMutableRawPointer(base).deallocate() }
+        dependencies.deallocate()
+    }
 
     /// Calls `awakeFromInjection()` on an instance of the plan's type.
     func awake(_ object: AnyObject) {}
@@ -127,7 +167,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     final func build() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
         if isLeaf { return try makeAwake() }
-        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
+        let object = buildsWithInit ? try construct() : try constructWithDependencies()
         if !steps.isEmpty {
             try fill(object)
         } else if awakes {
@@ -140,15 +180,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// are awoken): for a caller that awakes it itself.
     final func buildUnawoken() throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
-        let object = dependencies.isEmpty ? try construct() : try constructWithDependencies()
+        let object = buildsWithInit ? try construct() : try constructWithDependencies()
         if !steps.isEmpty { try fillRequirements(object) }
         return object
     }
 
     /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
-    /// for a plan with no requirements and no dependencies (``TypedBuildPlan`` does it
-    /// in one call).
-    func makeAwake() throws(PlanFailure) -> AnyObject {
+    /// for a plan with no requirements and no dependencies.
+    final func makeAwake() throws(PlanFailure) -> AnyObject {
         let object = try construct()
         if awakes { awake(object) }
         return object
@@ -159,6 +198,24 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     final func constructionFailure(_ error: any Error) -> PlanFailure {
         PlanFailure(
             error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+    }
+
+    /// The failure for an error the `init()` an ``Step/assignsNew`` step called threw:
+    /// as the step's plan would have reported it.
+    @inline(never)
+    private func newValueFailure(_ error: any Error, step: UnsafePointer<Step>) -> PlanFailure {
+        guard case .plan(let plan) = step.pointee.value else {
+            return PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+        }
+        return plan._withUnsafeGuaranteedRef { $0.constructionFailure(error) }
+            .unwinding(through: metadata, requirement: step.pointee.requirement)
+    }
+
+    /// Whether a build of this plan only calls `init()` on exactly `type`: a leaf of an
+    /// automatic build (nothing to fill, no dependencies) whose awake is skipped, not
+    /// main-actor isolated. Code that knows `type` can then call that `init()` itself.
+    final func isDefaultLeaf(of type: ObjectIdentifier?) -> Bool {
+        isLeaf && !awakes && !metadata.isMainActor && metadata.makeDefault != nil && self.type == type
     }
 
     /// The failure for a value its requirement's key path cannot take (never, for a
@@ -184,7 +241,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     @inline(never)
     private func construct() throws(PlanFailure) -> AnyObject {
         do {
-            return try make()
+            return try makeObject()
         } catch {
             throw constructionFailure(error)
         }
@@ -207,6 +264,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             let step = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
             index += 1
             var value: AnyObject
+            if step.pointee.assignsNew {
+                do {
+                    try step.pointee.write.writeNew(into: object)
+                } catch {
+                    throw newValueFailure(error, step: step)
+                }
+                continue
+            }
             switch step.pointee.value {
             case .plan(let plan):
                 var failure: PlanFailure?
@@ -234,22 +299,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     }
 }
 
-/// The ``BuildPlan`` of one `Injectable` type: its `init()` and awake, called
-/// without a closure.
+/// The ``BuildPlan`` of one `Injectable` type: its awake, called without a closure.
 final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
-    override func make() throws -> AnyObject { try T() }
-    override func makeAwake() throws(PlanFailure) -> AnyObject {
-        let object: T
-        do {
-            object = try T()
-        } catch {
-            throw constructionFailure(error)
+    override func awake(_ object: AnyObject) {
+        // Borrowed: a generic call on the object would retain it around the call.
+        Unmanaged.passUnretained(unsafeDowncast(object, to: T.self))._withUnsafeGuaranteedRef {
+            $0.awakeFromInjection()
         }
-        // Borrowed: a generic call on `object` would retain it around the call.
-        if awakes { Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0.awakeFromInjection() } }
-        return object
     }
-    override func awake(_ object: AnyObject) { unsafeDowncast(object, to: T.self).awakeFromInjection() }
 }
 
 /// The ``BuildPlan`` of one ``MainActorInjectable`` type: its `init()` and awake,
@@ -267,10 +324,6 @@ final class MainActorBuildPlan: BuildPlan, @unchecked Sendable {
         super.init(metadata: metadata, steps: steps, dependencies: dependencies, retaining: retained)
     }
 
-    override func make() throws -> AnyObject {
-        guard let makeDefault = metadata.makeDefault else { throw InjectionError.noInitializer(metadata.name) }
-        return try makeDefault()
-    }
     override func awake(_ object: AnyObject) { awakeObject(object) }
 }
 
@@ -451,7 +504,12 @@ extension Injector {
             case .notYet: return .notYet
             case .never: return .never
             }
-            steps.append(.init(requirement: index, value: value, write: write))
+            var assignsNew = false
+            if case .plan(let plan) = value, write.assignsNew {
+                // A leaf's `init()`, called by the entry's own closure.
+                assignsNew = plan._withUnsafeGuaranteedRef { $0.isDefaultLeaf(of: requirement.exactClass) }
+            }
+            steps.append(.init(requirement: index, value: value, write: write, assignsNew: assignsNew))
         }
         let plan = metadata.makePlan(steps, dependencies: dependencies, retained)
         // The learned default awake is shared by every injector; only one that skips

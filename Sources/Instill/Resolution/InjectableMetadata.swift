@@ -22,6 +22,10 @@ final class InjectableMetadata: Sendable {
     let isInstance: @Sendable (AnyObject) -> Bool
     /// `init()`, when the type declares no initializer: no arguments to box.
     let makeDefault: (@Sendable () throws -> AnyObject)?
+    /// ``makeDefault`` not optional (``Initializer/noMake`` when there is none): an
+    /// optional closure is stored reabstracted, and each call would go through two
+    /// thunks. What a ``BuildPlan`` calls.
+    let makeObject: @Sendable () throws -> AnyObject
     let awake: @Sendable (AnyObject) -> Void
 
     /// Makes the type's plan: `TypedBuildPlan<T>`, which calls `init()` and the awake
@@ -52,11 +56,17 @@ final class InjectableMetadata: Sendable {
 
     private convenience init<T: Injectable>(_ type: T.Type) {
         let initializer = T.initializer
-        var makeDefault: (@Sendable () throws -> AnyObject)?
-        if initializer.isDefault { makeDefault = { try T() } }
+        // The default initializer's `init()` call is specialized where `T` conforms. A
+        // type whose `initializer` is another type's default gets a generic call.
+        let makeDefault: @Sendable () throws -> AnyObject
+        if initializer.makes == ObjectIdentifier(T.self) {
+            makeDefault = initializer.make
+        } else {
+            makeDefault = { try T() }
+        }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
-            isInstance: { $0 is T }, makeDefault: makeDefault,
+            isInstance: { $0 is T }, makeDefault: initializer.isDefault ? makeDefault : nil, makeObject: makeDefault,
             awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() },
             planMaker: { TypedBuildPlan<T>(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
@@ -66,13 +76,10 @@ final class InjectableMetadata: Sendable {
     @MainActor
     private convenience init<T: MainActorInjectable>(mainActor type: T.Type) {
         let initializer = T.initializer
-        var makeDefault: (@Sendable () throws -> AnyObject)?
-        if initializer.isDefault {
-            let make = MainActorIsolation.unisolated { (_: Void) throws -> AnyObject in try T() }
-            makeDefault = {
-                try MainActorIsolation.check(T.self)
-                return try make(())
-            }
+        let make = MainActorIsolation.unisolated { (_: Void) throws -> AnyObject in try T() }
+        let makeDefault: @Sendable () throws -> AnyObject = {
+            try MainActorIsolation.check(T.self)
+            return try make(())
         }
         // Called only to awake an object this thread built (or filled) after the
         // resolver checked the main-actor proof for it, in the same request.
@@ -84,13 +91,15 @@ final class InjectableMetadata: Sendable {
         }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
-            isInstance: { $0 is T }, makeDefault: makeDefault, awake: awake,
+            isInstance: { $0 is T }, makeDefault: initializer.isDefault ? makeDefault : nil, makeObject: makeDefault,
+            awake: awake,
             planMaker: { MainActorBuildPlan(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
 
     private init(
         _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
         isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
+        makeObject: @escaping @Sendable () throws -> AnyObject,
         awake: @escaping @Sendable (AnyObject) -> Void,
         planMaker: @escaping PlanMaker
     ) {
@@ -127,6 +136,7 @@ final class InjectableMetadata: Sendable {
         self.classIdentifier = ObjectIdentifier(type)
         self.isInstance = isInstance
         self.makeDefault = makeDefault
+        self.makeObject = makeDefault == nil ? Initializer.noMake : makeObject
         self.awake = awake
         self.planMaker = planMaker
         self.isMainActor = isMainActor

@@ -61,6 +61,27 @@ enum PropertyWriter {
                 }
             }
         }
+
+        /// Whether ``writeNew(into:)`` writes: the write is a closure entry's writer
+        /// that can make the entry's class itself (``ClosureObjectWriter/assignsNew``).
+        var assignsNew: Bool {
+            guard case .writer(let writer) = self else { return false }
+            return writer._withUnsafeGuaranteedRef { ($0 as? ClosureObjectWriter)?.assignsNew ?? false }
+        }
+
+        /// Writes a new instance of a closure entry's class, made with its `init()`,
+        /// into `object`: calls the writer's ``ClosureObjectWriter/assignNew``. Only for
+        /// a write whose ``assignsNew`` holds (a step's ``BuildPlan/Step/assignsNew``
+        /// records it), which proves the writer a ``ClosureObjectWriter``.
+        ///
+        /// - Throws: what that `init()` threw.
+        @inline(__always)
+        func writeNew(into object: AnyObject) throws {
+            guard case .writer(let writer) = self else { return }
+            try writer._withUnsafeGuaranteedRef {
+                try unsafeDowncast($0, to: ClosureObjectWriter.self).assignNew(object)
+            }
+        }
     }
 
     /// A value a reference write's cast refused: its class.
@@ -458,9 +479,9 @@ private final class ValueKeyPathWrite<Root: AnyObject, Value>: KeyPathWrite, @un
 }
 
 /// ``KeyPathWrite`` of a closure entry (`fills(Engine.self) { $0.engine = $1 }`): the
-/// closure made by ``Requirement/init(assigning:name:location:dependency:)`` casts the
-/// object and the value with `as?` (or proves the object's class by comparison, as
-/// above), then calls the entry's closure. Not generic, so making one instantiates no
+/// closure made by `Requirement.init(assigning:…)` casts the object and the value with
+/// `as?` (or proves the object's class by comparison, as above), then calls the
+/// entry's closure. Not generic, so making one instantiates no
 /// class metadata.
 final class ClosureKeyPathWrite: KeyPathWrite, @unchecked Sendable {  // immutable
     private let body: @Sendable (AnyObject, AnyObject) -> AnyClass?
@@ -477,14 +498,32 @@ final class ClosureKeyPathWrite: KeyPathWrite, @unchecked Sendable {  // immutab
 
 /// Writes objects of a closure entry's class (or a subclass) by calling its closure,
 /// without casts (the entry's ``Requirement/objectWriter``, for a property whose type
-/// is a class or an optional of one; see ``Requirement/init(assigning:name:location:dependency:)``).
+/// is a class or an optional of one; see `Requirement.init(assigning:…)`).
 final class ClosureObjectWriter: ObjectWriter, @unchecked Sendable {  // immutable
-    private let body: @Sendable (AnyObject, AnyObject) -> Void
+    /// Assigns the value, which it is given owned: a closure that stores it moves it.
+    let body: @Sendable (AnyObject, consuming AnyObject) -> Void
+    /// Assigns a new instance of the entry's class, made with its `init()` where the
+    /// class is known, when ``assignsNew`` (see `Requirements.filling`); never
+    /// called otherwise. A plan calls it in place of a plan that would only call that
+    /// `init()` (see ``BuildPlan/Step/assignsNew``): the same `init()`, and the same
+    /// assignment, with no plan to read in between.
+    let assignNew: @Sendable (AnyObject) throws -> Void
+    /// Whether ``assignNew`` assigns.
+    let assignsNew: Bool
 
-    init(_ body: @escaping @Sendable (AnyObject, AnyObject) -> Void) {
+    init(
+        _ body: @escaping @Sendable (AnyObject, consuming AnyObject) -> Void,
+        assignNew: @escaping @Sendable (AnyObject) throws -> Void = ClosureObjectWriter.assignsNothing,
+        assignsNew: Bool = false
+    ) {
         self.body = body
+        self.assignNew = assignNew
+        self.assignsNew = assignsNew
         super.init(storedOffset: nil)
     }
+
+    /// The ``assignNew`` of a writer that has none: never called.
+    static let assignsNothing: @Sendable (AnyObject) throws -> Void = { _ in }
 
     override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
         body(object, value)

@@ -135,10 +135,17 @@ final class Requirement: Sendable {
     ///     and an instance of ``exactClass`` (or a subclass), it calls `assign` with
     ///     both, downcast without checks. The writer a plan calls with such objects
     ///     then runs no generic code. `nil` makes it here, generic over `Value`.
+    ///   - assignNew: with `assignObject`, `assign` given a new instance of exactly
+    ///     ``exactClass`` from its `init()`, made where both classes are known.
+    ///     Not optional: an optional closure is stored reabstracted, and each call
+    ///     would go through two thunks.
+    ///   - assignsNew: whether `assignNew` is such a closure.
     ///   - dependency: as for a key path.
     init<Root: AnyObject, Value>(
         assigning assign: @escaping @Sendable (Root, Value) -> Void,
-        assignObject: (@Sendable (AnyObject, AnyObject) -> Void)? = nil,
+        assignObject: (@Sendable (AnyObject, consuming AnyObject) -> Void)? = nil,
+        assignNew: @escaping @Sendable (AnyObject) throws -> Void = ClosureObjectWriter.assignsNothing,
+        assignsNew: Bool = false,
         name: String?,
         location: SourceLocation,
         dependency: Dependency? = nil
@@ -199,13 +206,13 @@ final class Requirement: Sendable {
             }
         }
         if isClassProperty, let assignObject {
-            self.objectWriter = ClosureObjectWriter(assignObject)
+            self.objectWriter = ClosureObjectWriter(assignObject, assignNew: assignNew, assignsNew: assignsNew)
         } else if isClassProperty {
             // `Value` is a class or an optional of one, laid out as one reference, and
             // the writer is given instances of `exactClass` (or a subclass): the value
             // is a `Value` without a cast.
             self.objectWriter = ClosureObjectWriter { object, value in
-                assign(unsafeDowncast(object, to: Root.self), unsafeBitCast(value, to: Value.self))
+                assign(unsafeDowncast(object, to: Root.self), unsafeBitCast(consume value, to: Value.self))
             }
         } else {
             self.objectWriter = checked  // never used for other properties

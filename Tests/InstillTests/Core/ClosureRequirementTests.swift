@@ -633,7 +633,7 @@ struct ClosureRequirementTests {
         #expect(accelerated.planned && reference.planned && !resolver.planned)
     }
 
-    @Test("a plan's closure steps write what the resolver writes: a class without a cast, a protocol after one")
+    @Test("a plan's closure steps write what the resolver writes: a new leaf from the closure, a protocol after a cast")
     func planSteps() throws {
         let injector = try Injector(
             parent: nil, modules: [Bindings { $0.bind((any GearBox).self, to: SixSpeed.self) }], tracer: nil,
@@ -643,10 +643,12 @@ struct ClosureRequirementTests {
             try injector.recipe(for: BindingKey(Trike.self), type: TypeReference(Trike.self)).plan)
 
         let kinds = plan.steps.map { step -> String in
+            let assigningNew = step.assignsNew ? "assigning new " : ""
             guard case .writer(let writer) = step.write else { return "other" }
-            return String(describing: type(of: writer.takeUnretainedValue()))
+            return assigningNew + String(describing: type(of: writer.takeUnretainedValue()))
         }
-        let classWriter = hasAccelerators ? "ClosureObjectWriter" : "ClosureKeyPathWrite"
+        // The wheel's plan would only call `Wheel()`: the entry's closure calls it.
+        let classWriter = hasAccelerators ? "assigning new ClosureObjectWriter" : "ClosureKeyPathWrite"
         #expect(kinds == [classWriter, "ClosureKeyPathWrite"])
         let trike = try injector.getObject(Trike.self)
         #expect(trike.wheel != nil && trike.gearBox.gears == 6 && trike.awakeCount == 1)

@@ -1,0 +1,252 @@
+import Testing
+
+@testable import Instill
+
+// A type that declares no initializer is built with `init()`. The default `initializer`
+// is inlinable, so the closure that calls `init()` is specialized where the type
+// conforms, and a plan calls it without the protocol witness. These specifications pin
+// down that this closure builds exactly what `T()` builds, for subclasses, for a type
+// that borrows another type's default, for a throwing `init()`, in every engine; and
+// that a plan's call of a closure requirement's closure keeps reference counts right.
+
+// MARK: - Fixtures
+
+private final class Gasket: Injectable {
+    init() {}
+}
+
+/// A class others inherit `init()` and the default initializer from.
+private class Panel: Injectable {
+    required init() {}
+}
+
+private final class DoorPanel: Panel {}
+
+/// Declares another type's default initializer as its own.
+private final class Decoy: Injectable {
+    static var initializer: Initializer { Gasket.initializer }
+    init() {}
+}
+
+private struct Cracked: Error {}
+
+/// `init()` throws while `failing` is set.
+private final class Brittle: Injectable {
+    nonisolated(unsafe) static var failing = false  // set and read only by the serialized test below
+    init() throws { if Brittle.failing { throw Cracked() } }
+}
+
+private final class Cabinet: Injectable {
+    var brittle: Brittle!
+    static var requires: Requirements { Requirements(\Cabinet.brittle) }
+    init() {}
+}
+
+private final class Hose: Injectable {
+    init() {}
+}
+
+/// Holds a hose from its `init()` until the injector fills the property with its own.
+private final class Pump: Injectable {
+    var hose: Hose!
+    static var requires: Requirements { fills(Hose.self) { $0.hose = $1 } }
+    init() {}
+    init(hose: Hose) { self.hose = hose }
+}
+
+/// Starts with a hose of its own, which the injector's replaces.
+private final class PrefilledPump: Injectable {
+    var hose: Hose?
+    weak var initialHose: Hose?
+    static var requires: Requirements { fills(Hose?.self) { $0.hose = $1 } }
+    init() {
+        let hose = Hose()
+        self.hose = hose
+        initialHose = hose
+    }
+}
+
+/// A class a module binds to its subclass.
+private class Nozzle: Injectable {
+    required init() {}
+}
+
+private final class WideNozzle: Nozzle {}
+
+/// A leaf with an awake of its own.
+private final class Gauge: Injectable {
+    var awakeCount = 0
+    init() {}
+    func awakeFromInjection() { awakeCount += 1 }
+}
+
+/// A leaf whose `init()` throws while `failing` is set.
+private final class Valve: Injectable {
+    nonisolated(unsafe) static var failing = false  // set and read only by the serialized test below
+    init() throws { if Valve.failing { throw Cracked() } }
+}
+
+private final class Sprinkler: Injectable {
+    var hose: Hose!
+    var nozzle: Nozzle!
+    var gauge: Gauge!
+    var valve: Valve?
+    static var requires: Requirements {
+        fills(Hose.self) { $0.hose = $1 } + fills(Nozzle.self) { $0.nozzle = $1 }
+            + fills(Gauge.self) { $0.gauge = $1 } + fills(Valve?.self) { $0.valve = $1 }
+    }
+    init() {}
+}
+
+private struct WideNozzles: Module {
+    func configure(_ binder: Binder) { binder.bind(Nozzle.self, to: WideNozzle.self) }
+}
+
+private let engines: [Accelerators] = [.all, .reference, .resolverOnly]
+
+// MARK: - Specifications
+
+@Suite("Warm builds with init(): the default initializer and closure requirements specialized where declared")
+struct DefaultInitializerTests {
+    @Test("the default initializer records the type it builds, and the metadata calls that closure")
+    func recordsItsType() throws {
+        let initializer = Gasket.initializer
+        #expect(initializer.isDefault)
+        #expect(initializer.makes == ObjectIdentifier(Gasket.self))
+        #expect(try initializer.make() is Gasket)
+        let metadata = InjectableMetadata.of(Gasket.self)
+        #expect(try metadata.makeObject() is Gasket)
+        #expect(try metadata.makeDefault?() is Gasket)
+    }
+
+    @Test("an initializer that is not the default has no init() to call")
+    func otherInitializers() throws {
+        let initializer = Initializer(factory: { Gasket() })
+        #expect(initializer.makes == nil)
+        #expect(throws: InjectionError.self) { try initializer.make() }
+    }
+
+    @Test("a subclass that inherits the default initializer is built as the subclass, cold and warm, in every engine")
+    func subclass() throws {
+        #expect(DoorPanel.initializer.makes == ObjectIdentifier(DoorPanel.self))
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            for _ in 0..<4 {
+                #expect(type(of: try injector.getObject(DoorPanel.self)) == DoorPanel.self)
+                #expect(type(of: try injector.getObject(Panel.self)) == Panel.self)
+            }
+        }
+    }
+
+    @Test("a type whose initializer is another type's default is still built with its own init()")
+    func borrowedDefault() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            for _ in 0..<4 {
+                #expect(type(of: try injector.getObject(Decoy.self)) == Decoy.self)
+            }
+        }
+    }
+
+    @Test(
+        "an init() that throws in a warm build fails as the resolver's build does, with the chain",
+        .serialized
+    )
+    func throwingInit() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            Brittle.failing = false
+            for _ in 0..<3 { _ = try injector.getObject(Cabinet.self) }
+            Brittle.failing = true
+            defer { Brittle.failing = false }
+            let error = try #require(throws: InjectionError.self) { try injector.getObject(Cabinet.self) }
+            #expect(error.kind == .initializerFailed)
+            #expect(error.chain == ["Cabinet.brittle"])
+            #expect("\(error)".contains("Brittle"))
+        }
+    }
+
+    @Test(
+        "a closure requirement builds a new leaf itself only where the leaf's plan would only call that init()",
+        .serialized
+    )
+    func closureAssigningNew() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [WideNozzles()], tracer: nil, accelerators: accelerators)
+            Valve.failing = false
+            var sprinklers: [Sprinkler] = []
+            for _ in 0..<4 {
+                let sprinkler = try injector.getObject(Sprinkler.self)
+                #expect(type(of: sprinkler.nozzle!) == WideNozzle.self, "the binding's subclass, not Nozzle()")
+                #expect(sprinkler.gauge.awakeCount == 1, "a leaf with its own awake is awoken")
+                #expect(sprinkler.valve != nil)
+                sprinklers.append(sprinkler)
+            }
+            let hoses = Set(sprinklers.compactMap { $0.hose.map(ObjectIdentifier.init) })
+            #expect(hoses.count == 4, "each build its own hose")
+            if accelerators.contains(.directWrites), hasAccelerators {
+                let plan = try #require(
+                    try injector.recipe(for: BindingKey(Sprinkler.self), type: TypeReference(Sprinkler.self)).plan)
+                let assignsNew = plan.steps.map(\.assignsNew)
+                #expect(assignsNew == [true, false, false, true])
+            }
+            Valve.failing = true
+            defer { Valve.failing = false }
+            let error = try #require(throws: InjectionError.self) { try injector.getObject(Sprinkler.self) }
+            #expect(error.kind == .initializerFailed)
+            #expect(error.chain == ["Sprinkler.fills(Valve?)"])
+            #expect("\(error)".contains("Valve"))
+        }
+    }
+
+    @Test("a child injector's binding reaches a closure requirement its parent fills with a new leaf")
+    func childOverride() throws {
+        for accelerators in engines {
+            let parent = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            let child = try parent.childInjector(modules: [WideNozzles()])
+            for _ in 0..<4 {
+                #expect(type(of: try parent.getObject(Sprinkler.self).nozzle!) == Nozzle.self)
+                #expect(type(of: try child.getObject(Sprinkler.self).nozzle!) == WideNozzle.self)
+            }
+            #expect(type(of: try parent.getObject(Sprinkler.self).nozzle!) == Nozzle.self)
+        }
+    }
+
+    @Test("a plan's steps are trivial values, two to a cache line")
+    func stepLayout() {
+        #expect(_isPOD(BuildPlan.Step.self), "a plan frees its steps without deinitializing them")
+        #expect(MemoryLayout<BuildPlan.Step>.stride <= 32)
+    }
+
+    @Test("a plan's call of a closure requirement releases what the property held and keeps only the new value")
+    func closureWriteCounts() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            for _ in 0..<4 {
+                weak var injected: Hose?
+                weak var replaced: Hose?
+                do {
+                    let pump = try injector.getObject(PrefilledPump.self)
+                    injected = pump.hose
+                    #expect(injected != nil)
+                    #expect(pump.initialHose == nil, "the hose init() made is released when the injector's replaces it")
+                }
+                #expect(injected == nil, "the injected hose lives as long as its pump")
+                do {
+                    let original = Hose()
+                    replaced = original
+                    let pump = Pump(hose: original)
+                    try injector.injectDependencies(into: pump)
+                    #expect(pump.hose !== original)
+                }
+                #expect(replaced == nil, "the hose the property held is released")
+                weak var built: Hose?
+                do {
+                    let pump = try injector.getObject(Pump.self)
+                    built = pump.hose
+                }
+                #expect(built == nil)
+            }
+        }
+    }
+}
