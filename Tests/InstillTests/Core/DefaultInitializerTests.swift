@@ -102,11 +102,30 @@ private struct WideNozzles: Module {
     func configure(_ binder: Binder) { binder.bind(Nozzle.self, to: WideNozzle.self) }
 }
 
+/// A generic plain leaf: `Crate<Int>` and `Crate<String>` are different classes.
+private final class Crate<Content>: Injectable {
+    init() {}
+}
+
+/// Fills a property with observers from a generic leaf's closure requirement.
+private final class Dock: Injectable {
+    var sets = 0
+    var crate: Crate<Int>! {
+        didSet { sets += 1 }
+    }
+    static var requires: Requirements { fills(Crate<Int>.self) { $0.crate = $1 } }
+    init() {}
+}
+
 private let engines: [Accelerators] = [.all, .reference, .resolverOnly]
 
 // MARK: - Specifications
 
-@Suite("Warm builds with init(): the default initializer and closure requirements specialized where declared")
+// Serialized: two tests make `Valve` and `Brittle` fail through static flags, which the
+// other tests that build them must not see.
+@Suite(
+    "Warm builds with init(): the default initializer and closure requirements specialized where declared",
+    .serialized)
 struct DefaultInitializerTests {
     @Test("the default initializer records the type it builds, and the metadata calls that closure")
     func recordsItsType() throws {
@@ -209,6 +228,23 @@ struct DefaultInitializerTests {
                 #expect(type(of: try child.getObject(Sprinkler.self).nozzle!) == WideNozzle.self)
             }
             #expect(type(of: try parent.getObject(Sprinkler.self).nozzle!) == Nozzle.self)
+        }
+    }
+
+    @Test("a generic leaf made by a closure requirement is of its own instance, and the property's observers run once")
+    func genericLeafWithObservers() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            for _ in 0..<4 {
+                let dock = try injector.getObject(Dock.self)
+                #expect(type(of: dock.crate!) == Crate<Int>.self)
+                #expect(dock.sets == 1)
+            }
+            if accelerators.contains(.directWrites), hasAccelerators {
+                let plan = try #require(
+                    try injector.recipe(for: BindingKey(Dock.self), type: TypeReference(Dock.self)).plan)
+                #expect(plan.steps.map(\.assignsNew) == [true])
+            }
         }
     }
 
