@@ -62,17 +62,35 @@ enum PropertyWriter {
             }
         }
 
-        /// Whether ``writeNew(into:)`` writes: the write is a closure entry's writer
-        /// that can make the entry's class itself (``ClosureObjectWriter/assignsNew``).
-        var assignsNew: Bool {
-            guard case .writer(let writer) = self else { return false }
-            return writer._withUnsafeGuaranteedRef { ($0 as? ClosureObjectWriter)?.assignsNew ?? false }
+        /// For a closure entry's writer, whether it can make the entry's class itself
+        /// (``ClosureObjectWriter/assignsNew``); `nil` for any other write. The checked
+        /// cast a plan's compilation makes once, recorded in its step's
+        /// ``BuildPlan/Step/kind``.
+        var closureAssignsNew: Bool? {
+            guard case .writer(let writer) = self else { return nil }
+            return writer._withUnsafeGuaranteedRef { ($0 as? ClosureObjectWriter)?.assignsNew }
+        }
+
+        /// Writes `value` into `object` by calling the closure entry's closure
+        /// (``ClosureObjectWriter/body``), without the writer's virtual call. Only for
+        /// a write whose ``closureAssignsNew`` is not `nil` (a step of kind
+        /// ``BuildPlan/Step/Kind/closure`` records it), which proves the writer a
+        /// ``ClosureObjectWriter``.
+        @inline(__always)
+        func writeClosure(_ value: consuming AnyObject, into object: AnyObject) {
+            guard case .writer(let writer) = self else { return }
+            // As in `write(_:into:)`: the value moves into the closure's argument.
+            let moved = Unmanaged.passRetained(consume value)
+            writer._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: ClosureObjectWriter.self).body(object, moved.takeRetainedValue())
+            }
         }
 
         /// Writes a new instance of a closure entry's class, made with its `init()`,
         /// into `object`: calls the writer's ``ClosureObjectWriter/assignNew``. Only for
-        /// a write whose ``assignsNew`` holds (a step's ``BuildPlan/Step/assignsNew``
-        /// records it), which proves the writer a ``ClosureObjectWriter``.
+        /// a write whose ``closureAssignsNew`` is `true` (``ClosureObjectWriter/assignsNew``;
+        /// a step of kind ``BuildPlan/Step/Kind/new`` records it), which proves the
+        /// writer a ``ClosureObjectWriter``.
         ///
         /// - Throws: what that `init()` threw.
         @inline(__always)

@@ -117,6 +117,45 @@ private final class Dock: Injectable {
     init() {}
 }
 
+/// A singleton a closure requirement fills: a plan writes it as a constant.
+private final class Meter: Injectable {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+/// An inner node: its plan fills requirements of its own, so a closure requirement
+/// whose value it is calls the entry's closure with the object the plan built.
+private final class Reel: Injectable {
+    var hose: Hose!
+    var meter: Meter!
+    static var requires: Requirements { fills(Hose.self) { $0.hose = $1 } + fills(Meter.self) { $0.meter = $1 } }
+    init() {}
+}
+
+/// An inner node whose `init()` throws while `failing` is set.
+private final class Spindle: Injectable {
+    nonisolated(unsafe) static var failing = false  // set and read only by the serialized test below
+    var hose: Hose!
+    static var requires: Requirements { fills(Hose.self) { $0.hose = $1 } }
+    init() throws { if Spindle.failing { throw Cracked() } }
+}
+
+/// Each kind of step: a closure requirement of an inner node, of a leaf with an awake,
+/// of a singleton, of a plain leaf, and a key path.
+private final class Winch: Injectable {
+    var reel: Reel!
+    var gauge: Gauge!
+    var meter: Meter!
+    var hose: Hose!
+    var spindle: Spindle?
+    var pump: Pump!
+    static var requires: Requirements {
+        fills(Reel.self) { $0.reel = $1 } + fills(Gauge.self) { $0.gauge = $1 } + fills(Meter.self) { $0.meter = $1 }
+            + fills(Hose.self) { $0.hose = $1 } + fills(Spindle?.self) { $0.spindle = $1 } + Requirements(\Winch.pump)
+    }
+    init() {}
+}
+
 private let engines: [Accelerators] = [.all, .reference, .resolverOnly]
 
 // MARK: - Specifications
@@ -167,10 +206,7 @@ struct DefaultInitializerTests {
         }
     }
 
-    @Test(
-        "an init() that throws in a warm build fails as the resolver's build does, with the chain",
-        .serialized
-    )
+    @Test("an init() that throws in a warm build fails as the resolver's build does, with the chain")
     func throwingInit() throws {
         for accelerators in engines {
             let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
@@ -185,10 +221,7 @@ struct DefaultInitializerTests {
         }
     }
 
-    @Test(
-        "a closure requirement builds a new leaf itself only where the leaf's plan would only call that init()",
-        .serialized
-    )
+    @Test("a closure requirement builds a new leaf itself only where the leaf's plan would only call that init()")
     func closureAssigningNew() throws {
         for accelerators in engines {
             let injector = try Injector(parent: nil, modules: [WideNozzles()], tracer: nil, accelerators: accelerators)
@@ -244,6 +277,74 @@ struct DefaultInitializerTests {
                 let plan = try #require(
                     try injector.recipe(for: BindingKey(Dock.self), type: TypeReference(Dock.self)).plan)
                 #expect(plan.steps.map(\.assignsNew) == [true])
+            }
+        }
+    }
+
+    @Test(
+        "a closure requirement whose value a plan builds or keeps calls the entry's closure directly, and writes what the resolver writes"
+    )
+    func closureSteps() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            let meter = try injector.getObject(Meter.self)
+            var winches: [Winch] = []
+            for _ in 0..<4 {
+                let winch = try injector.getObject(Winch.self)
+                #expect(winch.reel.hose != nil && winch.reel.meter === meter, "the inner node is filled")
+                #expect(winch.meter === meter, "the singleton, not a new one")
+                #expect(winch.gauge.awakeCount == 1)
+                #expect(winch.hose != nil && winch.spindle?.hose != nil && winch.pump.hose != nil)
+                winches.append(winch)
+            }
+            #expect(Set(winches.map { ObjectIdentifier($0.reel) }).count == 4, "each build its own reel")
+            if accelerators.contains(.directWrites), hasAccelerators {
+                let plan = try #require(
+                    try injector.recipe(for: BindingKey(Winch.self), type: TypeReference(Winch.self)).plan)
+                #expect(plan.steps.map(\.kind) == [.closure, .closure, .closure, .new, .closure, .write])
+                let constants = plan.steps.map { step -> Bool in
+                    guard case .constant = step.value else { return false }
+                    return true
+                }
+                #expect(constants == [false, false, true, false, false, false])
+            }
+        }
+    }
+
+    @Test("an inner node's init() that throws in a warm build fails with the same error in every engine")
+    func throwingInnerNode() throws {
+        var messages: [String] = []
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            Spindle.failing = false
+            for _ in 0..<3 { _ = try injector.getObject(Winch.self) }
+            Spindle.failing = true
+            defer { Spindle.failing = false }
+            let error = try #require(throws: InjectionError.self) { try injector.getObject(Winch.self) }
+            #expect(error.kind == .initializerFailed)
+            #expect(error.chain == ["Winch.fills(Spindle?)"])
+            messages.append("\(error)")
+        }
+        #expect(messages.count == 3 && Set(messages).count == 1, "\(messages)")
+    }
+
+    @Test("a plan's direct call of a closure requirement keeps what it built as long as the object, and the singleton")
+    func closureStepCounts() throws {
+        for accelerators in engines {
+            let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
+            weak var meter: Meter?
+            for _ in 0..<6 {
+                weak var reel: Reel?
+                weak var hose: Hose?
+                do {
+                    let winch = try injector.getObject(Winch.self)
+                    reel = winch.reel
+                    hose = winch.reel.hose
+                    meter = winch.meter
+                    #expect(reel != nil && hose != nil)
+                }
+                #expect(reel == nil && hose == nil, "released with the object that held them")
+                #expect(meter != nil, "the injector keeps its singleton")
             }
         }
     }
