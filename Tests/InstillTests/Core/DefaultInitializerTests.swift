@@ -124,12 +124,19 @@ private final class Meter: Injectable {
 }
 
 /// An inner node: its plan fills requirements of its own, so a closure requirement
-/// whose value it is calls the entry's closure with the object the plan built.
+/// whose value it is calls the entry's closure with the object the plan built. Its
+/// awake records whether it came after the fill.
 private final class Reel: Injectable {
     var hose: Hose!
     var meter: Meter!
+    var awakeCount = 0
+    var filledWhenAwoken = false
     static var requires: Requirements { fills(Hose.self) { $0.hose = $1 } + fills(Meter.self) { $0.meter = $1 } }
     init() {}
+    func awakeFromInjection() {
+        awakeCount += 1
+        filledWhenAwoken = hose != nil && meter != nil
+    }
 }
 
 /// An inner node whose `init()` throws while `failing` is set.
@@ -292,6 +299,7 @@ struct DefaultInitializerTests {
             for _ in 0..<4 {
                 let winch = try injector.getObject(Winch.self)
                 #expect(winch.reel.hose != nil && winch.reel.meter === meter, "the inner node is filled")
+                #expect(winch.reel.awakeCount == 1 && winch.reel.filledWhenAwoken, "then awoken, once")
                 #expect(winch.meter === meter, "the singleton, not a new one")
                 #expect(winch.gauge.awakeCount == 1)
                 #expect(winch.hose != nil && winch.spindle?.hose != nil && winch.pump.hose != nil)
@@ -318,6 +326,10 @@ struct DefaultInitializerTests {
             let injector = try Injector(parent: nil, modules: [], tracer: nil, accelerators: accelerators)
             Spindle.failing = false
             for _ in 0..<3 { _ = try injector.getObject(Winch.self) }
+            if accelerators.contains(.compiledPlans) {
+                // The failure below is the plan's, not the resolver's.
+                #expect(try injector.recipe(for: BindingKey(Winch.self), type: TypeReference(Winch.self)).plan != nil)
+            }
             Spindle.failing = true
             defer { Spindle.failing = false }
             let error = try #require(throws: InjectionError.self) { try injector.getObject(Winch.self) }
