@@ -117,6 +117,37 @@ extension Injectable {
             },
             assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
     }
+
+    /// A requirement of a main-actor class (a view model held by a nonisolated object),
+    /// filled by calling `assign` with it: the class's conformance is recorded where
+    /// the compiler knows it (the compiler picks this form by itself). Building the
+    /// holder reaches the main actor, as any main-actor dependency does.
+    @inlinable
+    public static func fills<Value: MainActorInjectable>(
+        _ type: Value.Type,
+        named name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ assign: @escaping @Sendable (Self, Value) -> Void
+    ) -> Requirements {
+        Requirements.filling(
+            mainActor: Value.self, isOptional: false, name: name, file: file, line: line, assign: assign)
+    }
+
+    /// An optional requirement of a main-actor class (`fills(Toolbar?.self) { ... }`):
+    /// when its binding gives `nil`, `assign` is not called. The class's conformance is
+    /// recorded where the compiler knows it.
+    @inlinable
+    public static func fills<Value: MainActorInjectable>(
+        _ type: Value?.Type,
+        named name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ assign: @escaping @Sendable (Self, Value?) -> Void
+    ) -> Requirements {
+        Requirements.filling(
+            mainActor: Value.self, isOptional: true, name: name, file: file, line: line, assign: assign)
+    }
 }
 
 extension Requirements {
@@ -143,5 +174,20 @@ extension Requirements {
                 assigning: assign, assignObject: assignObject, assignNew: assignNew, assignsNew: true, name: name,
                 location: SourceLocation(file: file, line: line),
                 dependency: .injectable(Object.self, isOptional: isOptional)))
+    }
+}
+
+extension Requirements {
+    /// One closure requirement of a ``MainActorInjectable`` class `Object` (declared as
+    /// `Object` or `Object?`), for a nonisolated type: its conformance is recorded.
+    @usableFromInline
+    static func filling<Root: AnyObject, Declared, Object: MainActorInjectable>(
+        mainActor object: Object.Type, isOptional: Bool, name: String?, file: StaticString, line: UInt,
+        assign: @escaping @Sendable (Root, Declared) -> Void
+    ) -> Requirements {
+        Requirements(
+            Requirement(
+                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
+                dependency: .mainActor(Object.self, isOptional: isOptional)))
     }
 }

@@ -75,4 +75,43 @@ extension MainActorInjectable {
                 location: SourceLocation(file: file, line: line),
                 dependency: .mainActor(Value.self, isOptional: false)))
     }
+
+    /// An optional requirement of a main-actor type whose value is an `Injectable`
+    /// class (`fills(Clock?.self) { $0.clock = $1 }`): `assign` is not called when the
+    /// binding gives `nil`, as for `fills(_:named:file:line:_:)` with an optional type.
+    /// The class's conformance is recorded where the compiler knows it (the compiler
+    /// picks this form by itself).
+    @MainActor
+    public static func fills<Value: Injectable>(
+        _ type: Value?.Type,
+        named name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ assign: @escaping @MainActor @Sendable (Self, Value?) -> Void
+    ) -> Requirements {
+        Requirements(
+            Requirement(
+                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
+                location: SourceLocation(file: file, line: line),
+                dependency: .injectable(Value.self, isOptional: true)))
+    }
+
+    /// An optional requirement of a main-actor type whose value is a main-actor class
+    /// (`fills(Toolbar?.self) { $0.toolbar = $1 }`): `assign` is not called when the
+    /// binding gives `nil`. The class's conformance is recorded where the compiler
+    /// knows it (the compiler picks this form by itself).
+    @MainActor
+    public static func fills<Value: MainActorInjectable>(
+        _ type: Value?.Type,
+        named name: String? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ assign: @escaping @MainActor @Sendable (Self, Value?) -> Void
+    ) -> Requirements {
+        Requirements(
+            Requirement(
+                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
+                location: SourceLocation(file: file, line: line),
+                dependency: .mainActor(Value.self, isOptional: true)))
+    }
 }

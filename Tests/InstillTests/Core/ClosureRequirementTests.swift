@@ -239,6 +239,52 @@ private final class Spoke: Injectable {
     init() {}
 }
 
+/// Only the closures of the main-actor classes below name these.
+private final class Gauge: Injectable {
+    init() {}
+}
+
+@MainActor
+private final class Dial: MainActorInjectable {
+    init() {}
+}
+
+@MainActor
+private final class Needle: MainActorInjectable {
+    init() {}
+}
+
+@MainActor
+private final class Cockpit: MainActorInjectable {
+    var gauge: Gauge?
+    var dial: Dial?
+    var needle: Needle!
+    static var requires: Requirements {
+        fills(Gauge?.self) { $0.gauge = $1 } + fills(Dial?.self) { $0.dial = $1 }
+            + fills(Needle.self) { $0.needle = $1 }
+    }
+    init() {}
+}
+
+/// Only the closures of the nonisolated class below name these.
+@MainActor
+private final class Knob: MainActorInjectable {
+    init() {}
+}
+
+@MainActor
+private final class Lever: MainActorInjectable {
+    init() {}
+}
+
+/// A nonisolated class whose closures name main-actor classes.
+private final class Console: Injectable {
+    var knob: Knob!
+    var lever: Lever?
+    static var requires: Requirements { fills(Knob.self) { $0.knob = $1 } + fills(Lever?.self) { $0.lever = $1 } }
+    init() {}
+}
+
 /// A closure declared for another class.
 private final class Stray: Injectable {
     static var requires: Requirements { Engine.fills(Wheel.self) { _, _ in } }
@@ -542,6 +588,25 @@ struct ClosureRequirementTests {
         #expect(InjectableMetadata.isKnown(Hub.self), "the optional form records it too")
         let spoke = try Injector().getObject(Spoke.self)
         #expect(spoke.rim != nil && spoke.hub != nil)
+    }
+
+    @Test("a main-actor class's closure requirements record their classes' conformances, optional ones too")
+    @MainActor
+    func recordsMainActorConformances() throws {
+        _ = Cockpit.requires
+
+        #expect(InjectableMetadata.isKnown(Gauge.self), "fills(Gauge?) in a main-actor class")
+        #expect(InjectableMetadata.isKnown(Dial.self), "fills(Dial?) of a main-actor class")
+        #expect(InjectableMetadata.isKnown(Needle.self))
+        let cockpit = try Injector().getObject(Cockpit.self)
+        #expect(cockpit.gauge != nil && cockpit.dial != nil && cockpit.needle != nil)
+        _ = Console.requires
+        #expect(InjectableMetadata.isKnown(Knob.self), "fills(Knob) in a nonisolated class")
+        #expect(InjectableMetadata.isKnown(Lever.self), "fills(Lever?) in a nonisolated class")
+        let console = try Injector().getObject(Console.self)
+        #expect(console.knob != nil && console.lever != nil)
+        #expect(Console.requires.entries.map(\.dependency.isOptional) == [false, true])
+        #expect(Cockpit.requires.entries.map(\.dependency.isOptional) == [true, true, false])
     }
 
     @Test("a closure declared for another class is an invalid requirement")
