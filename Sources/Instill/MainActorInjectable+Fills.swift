@@ -34,10 +34,7 @@ extension MainActorInjectable {
         line: UInt = #line,
         _ assign: @escaping @MainActor @Sendable (Self, Value) -> Void
     ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
-                location: SourceLocation(file: file, line: line)))
+        Requirements.assigningOnMainActor(assign, name: name, file: file, line: line)
     }
 
     /// A requirement of a main-actor type whose value is an `Injectable` class: its
@@ -51,11 +48,8 @@ extension MainActorInjectable {
         line: UInt = #line,
         _ assign: @escaping @MainActor @Sendable (Self, Value) -> Void
     ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
-                location: SourceLocation(file: file, line: line),
-                dependency: .injectable(Value.self, isOptional: false)))
+        Requirements.assigningOnMainActor(
+            assign, name: name, file: file, line: line, dependency: .injectable(Value.self, isOptional: false))
     }
 
     /// A requirement of a main-actor type whose value is a main-actor class: its
@@ -69,11 +63,8 @@ extension MainActorInjectable {
         line: UInt = #line,
         _ assign: @escaping @MainActor @Sendable (Self, Value) -> Void
     ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
-                location: SourceLocation(file: file, line: line),
-                dependency: .mainActor(Value.self, isOptional: false)))
+        Requirements.assigningOnMainActor(
+            assign, name: name, file: file, line: line, dependency: .mainActor(Value.self, isOptional: false))
     }
 
     /// An optional requirement of a main-actor type whose value is an `Injectable`
@@ -89,11 +80,8 @@ extension MainActorInjectable {
         line: UInt = #line,
         _ assign: @escaping @MainActor @Sendable (Self, Value?) -> Void
     ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
-                location: SourceLocation(file: file, line: line),
-                dependency: .injectable(Value.self, isOptional: true)))
+        Requirements.assigningOnMainActor(
+            assign, name: name, file: file, line: line, dependency: .injectable(Value.self, isOptional: true))
     }
 
     /// An optional requirement of a main-actor type whose value is a main-actor class
@@ -108,10 +96,22 @@ extension MainActorInjectable {
         line: UInt = #line,
         _ assign: @escaping @MainActor @Sendable (Self, Value?) -> Void
     ) -> Requirements {
+        Requirements.assigningOnMainActor(
+            assign, name: name, file: file, line: line, dependency: .mainActor(Value.self, isOptional: true))
+    }
+}
+
+extension Requirements {
+    /// One closure requirement of a main-actor type: `assign` is called on the main
+    /// actor (see `MainActorIsolation.unisolatedAssign(_:)`). `dependency` is what the
+    /// declaration knew at compile time; `nil` reads it from `Value` at run time.
+    static func assigningOnMainActor<Root: AnyObject, Value>(
+        _ assign: @escaping @MainActor @Sendable (Root, Value) -> Void,
+        name: String?, file: StaticString, line: UInt, dependency: Dependency? = nil
+    ) -> Requirements {
         Requirements(
             Requirement(
                 assigning: MainActorIsolation.unisolatedAssign(assign), name: name,
-                location: SourceLocation(file: file, line: line),
-                dependency: .mainActor(Value.self, isOptional: true)))
+                location: SourceLocation(file: file, line: line), dependency: dependency))
     }
 }
