@@ -122,7 +122,6 @@ extension Injectable {
     /// filled by calling `assign` with it: the class's conformance is recorded where
     /// the compiler knows it (the compiler picks this form by itself). Building the
     /// holder reaches the main actor, as any main-actor dependency does.
-    @inlinable
     public static func fills<Value: MainActorInjectable>(
         _ type: Value.Type,
         named name: String? = nil,
@@ -130,14 +129,15 @@ extension Injectable {
         line: UInt = #line,
         _ assign: @escaping @Sendable (Self, Value) -> Void
     ) -> Requirements {
-        Requirements.filling(
-            mainActor: Value.self, isOptional: false, name: name, file: file, line: line, assign: assign)
+        Requirements(
+            Requirement(
+                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
+                dependency: .mainActor(Value.self, isOptional: false)))
     }
 
     /// An optional requirement of a main-actor class (`fills(Toolbar?.self) { ... }`):
     /// when its binding gives `nil`, `assign` is not called. The class's conformance is
     /// recorded where the compiler knows it.
-    @inlinable
     public static func fills<Value: MainActorInjectable>(
         _ type: Value?.Type,
         named name: String? = nil,
@@ -145,8 +145,10 @@ extension Injectable {
         line: UInt = #line,
         _ assign: @escaping @Sendable (Self, Value?) -> Void
     ) -> Requirements {
-        Requirements.filling(
-            mainActor: Value.self, isOptional: true, name: name, file: file, line: line, assign: assign)
+        Requirements(
+            Requirement(
+                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
+                dependency: .mainActor(Value.self, isOptional: true)))
     }
 }
 
@@ -174,20 +176,5 @@ extension Requirements {
                 assigning: assign, assignObject: assignObject, assignNew: assignNew, assignsNew: true, name: name,
                 location: SourceLocation(file: file, line: line),
                 dependency: .injectable(Object.self, isOptional: isOptional)))
-    }
-}
-
-extension Requirements {
-    /// One closure requirement of a ``MainActorInjectable`` class `Object` (declared as
-    /// `Object` or `Object?`), for a nonisolated type: its conformance is recorded.
-    @usableFromInline
-    static func filling<Root: AnyObject, Declared, Object: MainActorInjectable>(
-        mainActor object: Object.Type, isOptional: Bool, name: String?, file: StaticString, line: UInt,
-        assign: @escaping @Sendable (Root, Declared) -> Void
-    ) -> Requirements {
-        Requirements(
-            Requirement(
-                assigning: assign, name: name, location: SourceLocation(file: file, line: line),
-                dependency: .mainActor(Object.self, isOptional: isOptional)))
     }
 }

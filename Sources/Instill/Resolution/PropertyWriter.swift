@@ -15,6 +15,13 @@ enum PropertyWriter {
     /// How a plan writes one requirement.
     ///
     /// A trivial value: the plan's retained list keeps what it points to alive.
+    ///
+    /// Invariant of the unchecked calls (``writeClosure(_:into:)``,
+    /// ``writeNew(into:)``): they are made only for a write whose
+    /// ``closureAssignsNew`` is not `nil` (`true`, for `writeNew`), a checked
+    /// `as? ClosureObjectWriter` cast made once when the plan is compiled and recorded
+    /// in the step's ``BuildPlan/Step/kind``; a plan is immutable afterwards, so the
+    /// writer is a ``ClosureObjectWriter``.
     enum PlanWrite {
         /// A strong reference stored at this offset of the object.
         case offset(Int)

@@ -654,7 +654,7 @@ private final class CompSloop: Injectable {
 }
 
 /// An unnamed and a named inner node of the same class.
-private final class CompSpareRack: Injectable {
+private final class CompMasteRack: Injectable {
     var frame: CompFrame!
     var spare: CompFrame!
     static var requires: Requirements {
@@ -751,6 +751,17 @@ private func levels(of chain: AnyObject?) -> [String] {
     return levels
 }
 
+/// A class whose property, which a closure step fills with an inner node, has observers.
+private final class CompSpar: Injectable {
+    var observed: [String] = []
+    var hub: CompHub! {
+        willSet { observed.append("will set a hub filled: \(newValue?.frame != nil && newValue?.lamp != nil)") }
+        didSet { observed.append("did set, old value nil: \(oldValue == nil)") }
+    }
+    static var requires: Requirements { fills(CompHub.self) { $0.hub = $1 } }
+    init() {}
+}
+
 // MARK: - Helpers
 
 private let engines: [Accelerators] = [.all, .reference, .resolverOnly]
@@ -841,6 +852,27 @@ struct ClosureStepCompositionTests {
                     #expect(try hasPlan(parent, CompRig.self), "\(context)")
                     if override != .innerToClosure { #expect(try hasPlan(child, CompRig.self), "\(context)") }
                 }
+            }
+        }
+    }
+
+    @Test(
+        "a property with observers that a closure step fills with an inner node runs each observer once, with the node filled"
+    )
+    func observedInnerNode() throws {
+        for accelerators in engines {
+            let injector = try makeInjector(accelerators)
+            for _ in 0..<4 {
+                let mast = try injector.getObject(CompSpar.self)
+                #expect(
+                    mast.observed == ["will set a hub filled: true", "did set, old value nil: true"],
+                    "\(engineName(accelerators))")
+                #expect(mast.hub.awakeCount == 1)
+            }
+            if accelerators.contains(.directWrites), hasAccelerators {
+                let plan = try #require(
+                    try injector.recipe(for: BindingKey(CompSpar.self), type: .init(CompSpar.self)).plan)
+                #expect(plan.steps.map(\.kind) == [.closure])
             }
         }
     }
@@ -1144,12 +1176,12 @@ struct ClosureStepCompositionTests {
             let engine = engineName(accelerators)
             let parent = try makeInjector(accelerators, [spareFrames])
             let child = try parent.childInjector(modules: [closureSpares, fancySeals])
-            var racks: [CompSpareRack] = []  // kept, so that no identifier below is reused
+            var racks: [CompMasteRack] = []  // kept, so that no identifier below is reused
             for _ in 0..<4 {
-                let rack = try parent.getObject(CompSpareRack.self)
+                let rack = try parent.getObject(CompMasteRack.self)
                 #expect(shape(of: rack.frame) == "CompFrame(built) filled awoken 1", "\(engine)")
                 #expect(shape(of: rack.spare) == "CompWideFrame(built) filled awoken 1", "\(engine)")
-                let childRack = try child.getObject(CompSpareRack.self)
+                let childRack = try child.getObject(CompMasteRack.self)
                 #expect(shape(of: childRack.frame) == "CompFrame(built) filled awoken 1", "\(engine)")
                 #expect(shape(of: childRack.spare) == "CompFrame(closure) filled awoken 1", "\(engine)")
                 #expect(childRack.frame.seal.label == "fancy" && childRack.spare.seal.label == "fancy", "\(engine)")
