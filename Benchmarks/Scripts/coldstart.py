@@ -17,8 +17,9 @@ Shapes (N types each; N from --sizes):
   tree-property     a binary tree of concrete Injectable classes (class i requires
                     classes 2i+1 and 2i+2 through `var` properties), built
                     automatically: `Requirements(\\T.left, \\.right)`.
-  tree-closure      the tree-property shape declared without key paths:
-                    `fills(L.self) { $0.left = $1 } + fills(R.self) { ... }`.
+  tree-closure      the tree-property shape declared without key paths, in the form
+                    the docs recommend: `fills(L.self, R.self) { $0.left = $1;
+                    $0.right = $2 }` (a class with one child: `fills(L.self) { ... }`).
   tree-initializer  the same tree with `let` properties, received through
                     `Initializer(dependencies: L.self, R.self) { ... }`.
   tree-mixed        the tree-property shape whose classes also require a bound
@@ -186,7 +187,12 @@ def tree_source(shape: str, n: int) -> str:
             if mixed:
                 out.append("    var log: (any Log)!\n")
                 listed.append("log")
-            if listed and shape == "tree-closure":
+            if listed and shape == "tree-closure" and len(kids) > 1:
+                # The recommended form: one closure for the classes it fills.
+                types = ", ".join(f"T{kid}.self" for kid in kids)
+                assigns = "; ".join(f"$0.{name} = ${k + 1}" for k, name in enumerate(names))
+                out.append(f"    static var requires: Requirements {{ fills({types}) {{ {assigns} }} }}\n")
+            elif listed and shape == "tree-closure":
                 fills = " + ".join(f"fills(T{kid}.self) {{ $0.{name} = $1 }}" for name, kid in zip(names, kids))
                 out.append(f"    static var requires: Requirements {{ {fills} }}\n")
             elif listed:

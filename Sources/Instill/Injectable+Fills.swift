@@ -118,6 +118,79 @@ extension Injectable {
             assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
     }
 
+    /// Requirements of several `Injectable` classes filled by one closure, called once
+    /// with all of them: the fastest form of property injection, warm as well as cold.
+    ///
+    /// ```swift
+    /// final class Node: Injectable {
+    ///     var left: Left!
+    ///     var right: Right!
+    ///     static var requires: Requirements {
+    ///         fills(Left.self, Right.self) { $0.left = $1; $0.right = $2 }
+    ///     }
+    ///     init() {}
+    /// }
+    /// ```
+    ///
+    /// Each class is a requirement of its own, as if declared with
+    /// `fills(Left.self) { $0.left = $1 } + fills(Right.self) { $0.right = $1 }`:
+    /// resolved in order, shown in chains, `validate()` and graphs as `Node.fills(Left)`
+    /// and `Node.fills(Right)`, overridden and bound as any class is. What differs is
+    /// the write: `assign` is called once, after the last value is resolved, with all
+    /// of them. A warm build of a class whose only requirements are this list is one
+    /// call of code compiled here: the class's `init()`, its requirements' objects, then
+    /// `assign`, with the leaves that end the list (`Injectable` classes with nothing to
+    /// fill) made there too. A 1,000-class tree built so runs at about 1.1× hand-written
+    /// code, where a `fills` per property runs at about 1.8× (see
+    /// <doc:Performance#One-closure-per-object>).
+    ///
+    /// A class in the list that points back to an object whose initializer is still
+    /// running (a cycle through initializer dependencies, broken by a scope) cannot be
+    /// written with the others: the build throws a cycle error whose fix is to declare
+    /// that class with a `fills` of its own, which is written once that object exists.
+    ///
+    /// - Parameters:
+    ///   - first: the first class to resolve.
+    ///   - second: the second class to resolve.
+    ///   - rest: the other classes, in the order `assign` receives them.
+    ///   - file: where the requirements are declared, for messages; leave the default.
+    ///   - line: where the requirements are declared, for messages; leave the default.
+    ///   - assign: stores the resolved objects in the object
+    ///     (`{ $0.left = $1; $0.right = $2 }`).
+    @inlinable
+    public static func fills<First: Injectable, Second: Injectable, each Rest: Injectable>(
+        _ first: First.Type,
+        _ second: Second.Type,
+        _ rest: repeat (each Rest).Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ assign: @escaping @Sendable (Self, First, Second, repeat each Rest) -> Void
+    ) -> Requirements {
+        // Made here, where every class is known, so that a warm build's write runs no
+        // generic code and can call each leaf's `init()` (see `FillGroupMember`).
+        Requirements.fillingGroup(
+            Self.self, First.self, Second.self, repeat (each Rest).self, file: file, line: line,
+            assign: { object, values, made in
+                var position = 0
+                try assign(
+                    unsafeDowncast(object, to: Self.self),
+                    FillGroupMember.member(First.self, &position, values, made: made),
+                    FillGroupMember.member(Second.self, &position, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position, values, made: made))
+            },
+            build: { values, made, buildMembers in
+                let object = try FillGroupMember.object(Self.self)
+                try buildMembers(values)
+                var position = 0
+                try assign(
+                    object,
+                    FillGroupMember.member(First.self, &position, values, made: made),
+                    FillGroupMember.member(Second.self, &position, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position, values, made: made))
+                return object
+            })
+    }
+
     /// A requirement of a main-actor class (a view model held by a nonisolated object),
     /// filled by calling `assign` with it: the class's conformance is recorded where
     /// the compiler knows it (the compiler picks this form by itself). Building the
@@ -176,5 +249,46 @@ extension Requirements {
                 assigning: assign, assignObject: assignObject, assignNew: assignNew, assignsNew: true, name: name,
                 location: SourceLocation(file: file, line: line),
                 dependency: .injectable(Object.self, isOptional: isOptional)))
+    }
+}
+
+extension Requirements {
+    /// The members of a `fills` of several `Injectable` classes, one requirement per
+    /// class, in order, sharing one ``FillGroup`` whose closures are `assign` and
+    /// `build` (made by the inlinable `fills`, see ``FillGroup/assign`` and
+    /// ``FillGroup/build``).
+    @usableFromInline
+    static func fillingGroup<Root: AnyObject, First: Injectable, Second: Injectable, each Rest: Injectable>(
+        _: Root.Type, _ first: First.Type, _ second: Second.Type, _ rest: repeat (each Rest).Type,
+        file: StaticString, line: UInt,
+        assign: @escaping @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int) throws -> Void,
+        build:
+            @escaping @Sendable (
+                UnsafeMutablePointer<AnyObject>, Int, (UnsafeMutablePointer<AnyObject>) throws -> Void
+            ) throws -> AnyObject
+    ) -> Requirements {
+        var count = 2
+        for _ in repeat (each Rest).self { count += 1 }
+        let group = FillGroup(count: count, root: ObjectIdentifier(Root.self), assign: assign, build: build)
+        let location = SourceLocation(file: file, line: line)
+        var requirements = Requirements()
+        requirements.entries.reserveCapacity(count)
+        requirements.entries.append(groupMember(Root.self, First.self, of: group, at: 0, location))
+        requirements.entries.append(groupMember(Root.self, Second.self, of: group, at: 1, location))
+        for member in repeat (each Rest).self {
+            requirements.entries.append(
+                groupMember(Root.self, member, of: group, at: requirements.entries.count, location))
+        }
+        return requirements
+    }
+
+    /// One member of `group`: a closure entry of `Member`, recorded as `Injectable`,
+    /// whose writer is the group.
+    private static func groupMember<Root: AnyObject, Member: Injectable>(
+        _: Root.Type, _: Member.Type, of group: FillGroup, at position: Int, _ location: SourceLocation
+    ) -> Requirement {
+        Requirement(
+            assigning: { (_: Root, _: Member) in }, name: nil, location: location,
+            dependency: .injectable(Member.self, isOptional: false), group: group, position: position)
     }
 }

@@ -236,6 +236,19 @@ extension InjectionError {
         return InjectionError(.cycle, type: type, summary: summary, fix: fix)
     }
 
+    /// A member of a `fills` of several classes (`member`, as chains show it:
+    /// `Pet.fills(Owner)`) that points back to `owner`, a shared object whose
+    /// initializer is still running: the group's one closure cannot write it later,
+    /// alone.
+    static func groupBackReference(_ owner: String, member: String) -> InjectionError {
+        InjectionError(
+            .cycle, type: owner,
+            summary:
+                "\(member) points back to \(owner), whose initializer is still running, and it is written by one closure with the other classes of its fills(...), which cannot wait for \(owner) to exist.",
+            fix:
+                "declare \(member) alone, with its own fills(...) { ... }: it is then written once \(owner) exists.")
+    }
+
     static func linkCycle(path: [String], type: String) -> InjectionError {
         InjectionError(
             .cycle, type: type, summary: "the bindings form a loop: \(path.joined(separator: " → ")).",

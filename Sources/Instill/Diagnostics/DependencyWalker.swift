@@ -48,6 +48,9 @@ struct DependencyWalker {
         /// The dependency the edge resolves, when an initializer or a binding's
         /// closure declares it.
         var declared: DeclaredDependency? = nil
+        /// For a requirement that is a member of a `fills` of several classes: its
+        /// label (`Car.fills(Engine)`). Such a member is never written back alone.
+        var groupMember: String? = nil
     }
 
     /// An edge out of a node, before it is walked: a requirement, or a declared
@@ -61,6 +64,8 @@ struct DependencyWalker {
         let chainLabel: String
         let location: SourceLocation?
         let declared: DeclaredDependency?
+        /// See ``Step/groupMember``.
+        var groupMember: String? = nil
     }
 
     let injector: Injector
@@ -213,7 +218,8 @@ struct DependencyWalker {
                         // A closure entry is drawn as an initializer's edge is (`init`).
                         graphLabel: requirement.keyPath == nil ? "fills" : requirement.propertyName,
                         chainLabel: "\(metadata.name).\(requirement.label)", location: requirement.location,
-                        declared: nil)
+                        declared: nil,
+                        groupMember: requirement.group == nil ? nil : "\(metadata.name).\(requirement.label)")
                     walk(
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
                         stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
@@ -287,7 +293,7 @@ struct DependencyWalker {
             visit(targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested)
             return
         }
-        stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared))
+        stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared, groupMember: edge.groupMember))
         visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
         stack.removeLast()
         if let held = try? builder.recipe(for: targetKey, type: dependency.target) {
@@ -389,14 +395,35 @@ struct DependencyWalker {
         let edges = members.filter { $0.label != nil }  // links have no frame of their own
         let anyRegisters = edges.contains(where: registers)
         // A shared object left through its initializer and reached again through a
-        // requirement: the resolver writes that requirement once the object exists.
-        func isWrittenBack(_ index: Int) -> Bool {
+        // requirement: the requirement that reaches it, whose value the resolver
+        // writes once the object exists (`nil` when there is none).
+        func reachingRequirement(_ index: Int) -> Step? {
             let step = edges[index]
             guard step.declared != nil, let node = nodes[step.key], node.scope?.breaksCycles == true,
                 node.source == "automatic" || node.source == "type binding"
-            else { return false }
-            return edges[(index + edges.count - 1) % edges.count].declared == nil
+            else { return nil }
+            let reaching = edges[(index + edges.count - 1) % edges.count]
+            return reaching.declared == nil ? reaching : nil
         }
+        // A member of a `fills` of several classes is written with the others, never
+        // back alone: the build throws, as the resolver does.
+        if let index = edges.indices.first(where: { reachingRequirement($0)?.groupMember != nil }),
+            let member = reachingRequirement(index)?.groupMember, reportedCycles.insert(keys).inserted
+        {
+            for edgeIndex in self.edges.indices
+            where keys.contains(self.edges[edgeIndex].from) && keys.contains(self.edges[edgeIndex].to) {
+                self.edges[edgeIndex].inCycle = true
+                self.edges[edgeIndex].problem = true
+            }
+            let owner = nodes[edges[index].key]?.type.description ?? requested
+            var problem = InjectionError.groupBackReference(owner, member: member)
+            problem.requestedType = requested
+            problem.chain = stack.compactMap(\.label)
+            problem.requirementLocation = lastLocation
+            problems.append(problem)
+            return
+        }
+        func isWrittenBack(_ index: Int) -> Bool { reachingRequirement(index) != nil }
         let endsAtShared = anyRegisters || edges.indices.contains(where: isWrittenBack)
         let failing = edges.indices.first { index in
             let step = edges[index]

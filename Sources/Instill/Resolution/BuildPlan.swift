@@ -43,6 +43,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             /// that class where it is known (``PropertyWriter/PlanWrite/writeNew(into:)``).
             /// The plan still reports a failure of that `init()`, as its build would have.
             case new
+            /// A member of a ``FillGroup`` (its ``write`` is the group), whose value
+            /// is built by ``value``. A build meets only a group's first member, and
+            /// writes every member there with the group's closure
+            /// (``BuildPlan/fillGroup(from:into:)``), then passes the others by.
+            case member
+            /// A member of a ``FillGroup`` that the group's closure makes itself, where
+            /// its class is known: ``value``'s plan only calls `init()` on exactly that
+            /// class, as for ``new``.
+            case memberNew
         }
 
         // Laid out in 32 bytes: two steps to a cache line.
@@ -63,6 +72,12 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         /// The index of the requirement in its type's ``InjectableMetadata``.
         var requirement: Int { Int(index) }
 
+        /// This step of a group's member as a ``Kind/member``: its value built by its
+        /// plan, not by the group's closure.
+        var asMember: Step {
+            Step(requirement: requirement, value: value, write: write, kind: .member)
+        }
+
         /// Whether the write makes the value itself (``Kind/new``).
         var assignsNew: Bool { kind == .new }
     }
@@ -77,6 +92,17 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// Whether the plan builds its object with `init()`, then fills it, without a
     /// stack check: what most plans that are not leaves do, tested once.
     private let fillsAfterInit: Bool
+    /// Whether a build is one call of a ``FillGroup``'s ``FillGroup/build`` (see
+    /// ``buildByGroup()``): the steps are the members of one group (at most 255),
+    /// declared by exactly the plan's class, which is built with its own `init()`,
+    /// not main-actor isolated, with no stack check due. Such a plan is not
+    /// ``fillsAfterInit``.
+    private let buildsByGroup: Bool
+    /// For a plan that ``buildsByGroup``: how many members a build builds and hands to
+    /// the group's closure (the rest, a suffix, the closure makes itself).
+    private let groupBuilt: UInt8
+    /// For a plan that ``buildsByGroup``: the number of members.
+    private let groupCount: UInt8
     /// Whether this plan checks the stack before it builds: every
     /// ``stackCheckInterval`` levels of height.
     private let checksStack: Bool
@@ -92,6 +118,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// build calls it without retaining it or reading the metadata.
     let makeObject: @Sendable () throws -> AnyObject
     let steps: UnsafeMutableBufferPointer<Step>
+    /// For a plan that ``buildsByGroup``: the group's ``FillGroup/build``, kept here so
+    /// that a build calls it without reading the group (the plan retains the group,
+    /// whose closure it is); a closure that is never called otherwise.
+    private let groupBuild: FillGroup.Build
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
@@ -152,7 +182,23 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         self.height = below + 1
         self.checksStack = height % Self.stackCheckInterval == 0
         self.isLeaf = steps.isEmpty && dependencies.isEmpty
-        self.fillsAfterInit = !checksStack && dependencies.isEmpty && !steps.isEmpty
+        let fillsAfterInit = !checksStack && dependencies.isEmpty && !steps.isEmpty
+        let group = steps.first.flatMap(Self.group(of:))
+        if let group, group.count == steps.count, group.count <= Int(UInt8.max), fillsAfterInit,
+            group.root == type, metadata.makeDefault != nil, !metadata.isMainActor
+        {
+            self.buildsByGroup = true
+            self.fillsAfterInit = false
+            self.groupCount = UInt8(group.count)
+            self.groupBuilt = UInt8(steps.count - steps.reversed().prefix { $0.kind == .memberNew }.count)
+            self.groupBuild = group.build
+        } else {
+            self.buildsByGroup = false
+            self.fillsAfterInit = fillsAfterInit
+            self.groupCount = 0
+            self.groupBuilt = 0
+            self.groupBuild = FillGroup.buildsNothing
+        }
         self.buildsFromDefaults = Self.makesDependenciesByInitializer(metadata, dependencies)
     }
 
@@ -290,6 +336,57 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         if awakes { awake(object) }
     }
 
+    /// The group whose member `step` is; `nil` for a step of anything else.
+    private static func group(of step: Step) -> FillGroup? {
+        guard step.kind == .member || step.kind == .memberNew, case .writer(let writer) = step.write else {
+            return nil
+        }
+        return writer.takeUnretainedValue() as? FillGroup
+    }
+
+    /// ``build()`` for a plan that ``buildsByGroup``: one call of the group's
+    /// ``FillGroup/build``, which makes the object with its `init()`, has this plan
+    /// build the members' values in order, and writes them all, making the leaves it
+    /// knows; then the awake. What ``buildFilled()`` does, in the same order, with one
+    /// call of the declaration's code instead of two.
+    @inline(never)
+    private func buildByGroup() throws(PlanFailure) -> AnyObject {
+        let first = UnsafePointer(steps.baseAddress.unsafelyUnwrapped)  // the group's members
+        let made = Int(groupBuilt)
+        let outcome = withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: Int(groupCount)) {
+            buffer -> Result<AnyObject, PlanFailure> in
+            do {
+                return .success(
+                    try groupBuild(buffer.baseAddress.unsafelyUnwrapped, made) { values in
+                        try buildMembers(from: first, count: made, into: values)
+                    })
+            } catch {
+                return .failure(groupFailure(error, from: first))
+            }
+        }
+        let object = try outcome.get()
+        if awakes { awake(object) }
+        return object
+    }
+
+    /// Builds the values of the first `count` members from `first` on into `values`,
+    /// in order; on a failure, none stays there.
+    @inline(__always)
+    private func buildMembers(
+        from first: UnsafePointer<Step>, count: Int, into values: UnsafeMutablePointer<AnyObject>
+    ) throws(PlanFailure) {
+        var built = 0
+        do throws(PlanFailure) {
+            while built < count {
+                (values + built).initialize(to: try value(of: first + built))
+                built += 1
+            }
+        } catch {
+            values.deinitialize(count: built)
+            throw error
+        }
+    }
+
     /// ``fill(_:)`` without the awake.
     @inline(__always)
     private func fillRequirements(_ object: AnyObject) throws(PlanFailure) {
@@ -308,8 +405,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     } catch {
                         throw newValueFailure(error, step: step)
                     }
-                } else {
+                } else if step.pointee.kind == .closure {
                     step.pointee.write.writeClosure(try value(of: step), into: object)
+                } else {
+                    // The first member of a group: the group's closure writes them all.
+                    index += try fillGroup(from: step, into: object) - 1
                 }
                 continue
             }
@@ -320,6 +420,57 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 throw wrongRequirement(error.type, index: step.pointee.requirement)
             }
         }
+    }
+
+    /// Writes the members of a ``FillGroup`` into `object`, `first` being the first
+    /// member's step (the others follow it): builds each member's value in order, then
+    /// calls the group's closure with them; a ``Step/Kind/memberNew`` suffix of the
+    /// members is left to the closure, which makes them after the others, as the
+    /// plans would have. Returns the number of members, whose steps the caller passes.
+    ///
+    /// Invariant of the unchecked downcast: a step of kind ``Step/Kind/member`` or
+    /// ``Step/Kind/memberNew`` is compiled only for a group's member, with the group as
+    /// its write, for values of its member's class or a subclass (what the closure's
+    /// downcasts need), and ``Step/Kind/memberNew`` only for a suffix of the members
+    /// (``Injector/compilePlan(_:depth:)``); a plan is immutable afterwards.
+    @inline(never)
+    private func fillGroup(from first: UnsafePointer<Step>, into object: AnyObject) throws(PlanFailure) -> Int {
+        guard case .writer(let writer) = first.pointee.write else { return 1 }
+        // The group is read and called without a retain: the plan keeps it alive.
+        return try writer._withUnsafeGuaranteedRef { writer -> Result<Int, PlanFailure> in
+            let group = unsafeDowncast(writer, to: FillGroup.self)
+            var made = 0
+            while made < group.count, first[made].kind != .memberNew { made += 1 }
+            return withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: group.count) { buffer in
+                let values = buffer.baseAddress.unsafelyUnwrapped
+                do throws(PlanFailure) {
+                    try buildMembers(from: first, count: made, into: values)
+                } catch {
+                    return .failure(error)
+                }
+                do {
+                    try group.assign(object, values, made)
+                } catch {
+                    return .failure(groupFailure(error, from: first))
+                }
+                return .success(group.count)
+            }
+        }.get()
+    }
+
+    /// The failure for an error a group's closure threw: a member's build failure, as
+    /// it was; an `init()` it called, as the plan of the member (or this plan, for the
+    /// object's own) would have reported it.
+    @inline(never)
+    private func groupFailure(_ error: any Error, from first: UnsafePointer<Step>) -> PlanFailure {
+        if let failure = error as? PlanFailure { return failure }
+        guard let failed = error as? FillGroupMember.NewValueFailed else {
+            // Nothing else is thrown: the closure throws only what it was given or an
+            // `init()` threw.
+            return PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
+        }
+        guard failed.position >= 0 else { return constructionFailure(failed.error) }
+        return newValueFailure(failed.error, step: first + failed.position)
     }
 
     /// The value of `step`: built by its plan, or its constant.
@@ -333,7 +484,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     // A leaf, then an inner node with nothing but requirements, each
                     // built after one test; `build()` would test more first.
                     if plan.isLeaf { return try plan.makeAwake() }
-                    return try plan.fillsAfterInit ? plan.buildFilled() : plan.build()
+                    if plan.fillsAfterInit { return try plan.buildFilled() }
+                    return try plan.buildsByGroup ? plan.buildByGroup() : plan.build()
                 } catch {
                     failure = error
                     return nil
@@ -546,6 +698,31 @@ extension Injector {
             }
             let id = ObjectIdentifier(type)
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
+            if let group = requirement.group {
+                // Written by the group's closure, which checks each value's class.
+                guard let exactClass = requirement.exactClass, isClass(type, orSubclassOf: exactClass) else {
+                    return .never
+                }
+                var kind = BuildPlan.Step.Kind.member
+                if accelerators.contains(.directWrites), case .plan(let plan) = value,
+                    plan._withUnsafeGuaranteedRef({ $0.isDefaultLeaf(of: exactClass) })
+                {
+                    // A leaf's `init()`, called by the group's own closure.
+                    kind = .memberNew
+                } else {
+                    // The closure makes its leaves after the values it is given: only a
+                    // suffix of the members is made there, so `init()`s run in order.
+                    for earlier in steps.indices.suffix(requirement.groupPosition)
+                    where steps[earlier].kind == .memberNew {
+                        steps[earlier] = steps[earlier].asMember
+                    }
+                }
+                retained.append(group)
+                steps.append(
+                    .init(requirement: index, value: value, write: .writer(Unmanaged.passUnretained(group)), kind: kind)
+                )
+                continue
+            }
             let write: BuildPlan.Step.Write
             switch PropertyWriter.planWrite(
                 requirement, writing: type, accelerators: accelerators, retaining: &retained)

@@ -27,6 +27,13 @@ final class Requirement: Sendable {
     let exactClass: ObjectIdentifier?
     /// Writes an instance of ``exactClass`` (or a subclass).
     let objectWriter: ObjectWriter
+    /// For a member of a `fills` of several values: the group whose one closure
+    /// writes it with the others (and its ``objectWriter``, which writes nothing
+    /// alone). `nil` for any other entry.
+    let group: FillGroup?
+    /// The position of a member in its ``group``: 0 for the first, which a build meets
+    /// first and writes the whole group at.
+    let groupPosition: Int
     /// What the key path object says it does (`nil` when its layout is unknown, and
     /// always where ``LayoutReading`` is off).
     let layout: KeyPathLayout?
@@ -108,6 +115,8 @@ final class Requirement: Sendable {
         // `Value` is a class or an optional of one: one strong reference, laid out as
         // `AnyObject?` (for other properties the writer is never used).
         self.objectWriter = ReferenceWriter(keyPath, storedOffset: isClassProperty ? storedOffset : nil)
+        self.group = nil
+        self.groupPosition = 0
         self.makeWriter = { sample in
             if let sample { return .concrete(ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset)) }
             return .keyPath(keyPathWrite(keyPath))
@@ -141,6 +150,9 @@ final class Requirement: Sendable {
     ///     would go through two thunks.
     ///   - assignsNew: whether `assignNew` is such a closure.
     ///   - dependency: as for a key path.
+    ///   - group: for a member of a `fills` of several values, its group (see
+    ///     ``FillGroup``); `assign` is then never called.
+    ///   - position: the member's position in `group`.
     init<Root: AnyObject, Value>(
         assigning assign: @escaping @Sendable (Root, Value) -> Void,
         assignObject: (@Sendable (AnyObject, consuming AnyObject) -> Void)? = nil,
@@ -148,9 +160,13 @@ final class Requirement: Sendable {
         assignsNew: Bool = false,
         name: String?,
         location: SourceLocation,
-        dependency: Dependency? = nil
+        dependency: Dependency? = nil,
+        group: FillGroup? = nil,
+        position: Int = 0
     ) {
         self.keyPath = nil
+        self.group = group
+        self.groupPosition = position
         self.rootType = TypeReference(Root.self)
         self.valueType = TypeReference(Value.self)
         self.dependency = dependency ?? Dependency(for: Value.self)
@@ -205,7 +221,9 @@ final class Requirement: Sendable {
                 return Swift.type(of: value)
             }
         }
-        if isClassProperty, let assignObject {
+        if let group {
+            self.objectWriter = group
+        } else if isClassProperty, let assignObject {
             self.objectWriter = ClosureObjectWriter(assignObject, assignNew: assignNew, assignsNew: assignsNew)
         } else if isClassProperty {
             // `Value` is a class or an optional of one, laid out as one reference, and

@@ -523,7 +523,14 @@ extension Injector {
             var index = 0
             while index < requirements.count {
                 context.frames[depth].requirement = index
-                try injector.fill(requirements[index], at: index, of: object, links: links, in: context)
+                let requirement = requirements[index]
+                if let group = requirement.group {
+                    try injector.fillGroup(
+                        group, from: index, of: object, metadata, links: links, at: depth, in: context)
+                    index += group.count
+                    continue
+                }
+                try injector.fill(requirement, at: index, of: object, links: links, in: context)
                 index += 1
             }
         } catch let error as InjectionError {
@@ -576,6 +583,74 @@ extension Injector {
         context.lastDefaultAwake = nil
         metadata.awake(object)
         if context.lastDefaultAwake == ObjectIdentifier(object) { metadata.learnDefaultAwake() }
+    }
+
+    /// Resolves the members of `group`, from the requirement at `start` on, in order,
+    /// each with its frame's requirement set as ``fill(_:at:of:links:in:)`` has it, and
+    /// writes them with the group's one closure (see ``FillGroup``).
+    private func fillGroup(
+        _ group: FillGroup, from start: Int, of object: AnyObject, _ metadata: InjectableMetadata,
+        links: AtomicSlots?, at depth: Int, in context: ResolutionContext
+    ) throws {
+        let requirements = metadata.requirements
+        let values = UnsafeMutablePointer<AnyObject>.allocate(capacity: group.count)
+        defer { values.deallocate() }
+        var resolved = 0
+        do {
+            while resolved < group.count {
+                let index = start + resolved
+                context.frames[depth].requirement = index
+                let value = try groupMember(requirements[index], at: index, of: metadata, links: links, in: context)
+                (values + resolved).initialize(to: value)
+                resolved += 1
+            }
+        } catch {
+            values.deinitialize(count: resolved)
+            throw error
+        }
+        // Every value is of its member's class (`groupMember` compared them), as the
+        // closure's unchecked downcasts need; it moves every one out.
+        try group.assign(object, values, group.count)
+    }
+
+    /// The object resolved for a member of a ``FillGroup``: as ``fill(_:at:of:links:in:)``
+    /// resolves an `Injectable` class's requirement. A member pointing back to a shared
+    /// object still in its initializer cannot wait to be written alone: a cycle error.
+    private func groupMember(
+        _ requirement: Requirement, at index: Int, of metadata: InjectableMetadata, links: AtomicSlots?,
+        in context: ResolutionContext
+    ) throws -> AnyObject {
+        let dependency = requirement.dependency
+        let recipe: Recipe
+        if let linked = links?.recipe(index) {
+            recipe = linked
+        } else {
+            recipe = try self.recipe(
+                for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+            links?.link(index, to: recipe)
+        }
+        if let (target, _) = context.constructingSharedObject(recipe) {
+            throw InjectionError.groupBackReference(target.typeName, member: metadata.edgeDescription(index))
+        }
+        let object: AnyObject
+        if let metadata = recipe.objectMetadata {
+            object = try produceObject(recipe, metadata: metadata, arguments: [], in: context)
+        } else {
+            let value = try produce(recipe, arguments: [], in: context)
+            guard let value else {
+                throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: true)
+                    .bound(at: recipe.binding)
+            }
+            guard let reference = AnyUnboxing.reference(value) else {
+                throw PropertyWriter.mismatch(value, requirement)
+            }
+            object = reference
+        }
+        // What the group's closure downcasts to without a check (see `FillGroup.assign`).
+        guard let exactClass = requirement.exactClass, isClass(Swift.type(of: object), orSubclassOf: exactClass) else {
+            throw PropertyWriter.mismatch(object, requirement)
+        }
+        return object
     }
 
     /// Resolves one requirement and writes it; `links` keeps the recipe it resolves to.
