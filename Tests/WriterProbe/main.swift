@@ -5,8 +5,11 @@
 // dependencies of odd sizes laid out in the closure's buffer, from plans and from
 // values fixed when the plan was compiled (a singleton copied from its template);
 // closure requirements (`fills`) given their values owned by a plan, or making a plain
-// leaf themselves, into properties that hold a value already.
+// leaf themselves, into properties that hold a value already; `fills` of several classes,
+// whose values a plan moves out of a buffer (a class built by one call of the group's
+// code, a group in a longer list, a member that fails after another was built).
 import ChassisKit
+import Foundation
 import Instill
 
 protocol Lamp {}
@@ -112,6 +115,59 @@ final class Winder: Injectable {
     init() {}
 }
 
+/// Built by one call of its group's code: a member built by its plan (an awake), an
+/// inner node, and a plain leaf the group makes, into properties that hold values.
+final class Bobbin: Injectable {
+    var spool: Spool! = Spool()
+    var winder: Winder! = Winder()
+    var reel: Reel! = Reel()
+    static var requires: Requirements {
+        fills(Spool.self, Winder.self, Reel.self) {
+            $0.spool = $1
+            $0.winder = $2
+            $0.reel = $3
+        }
+    }
+    init() {}
+}
+
+/// A group in a longer list: written from the plan's loop.
+final class Loom: Injectable {
+    var halogen: Halogen!
+    var reel: Reel!
+    var spool: Spool!
+    static var requires: Requirements {
+        Requirements(\Loom.halogen)
+            + fills(Reel.self, Spool.self) {
+                $0.reel = $1
+                $0.spool = $2
+            }
+    }
+    init() {}
+}
+
+struct Snapped: Error {}
+
+/// Fails in `init()` once the probe sets `WRITER_PROBE_SNAP` (after its plans are
+/// compiled); built by its plan (its awake keeps it from being made by a group).
+final class Snag: Injectable {
+    init() throws { if getenv("WRITER_PROBE_SNAP") != nil { throw Snapped() } }
+    func awakeFromInjection() {}
+}
+
+/// A group whose second member fails after the first is built into the buffer.
+final class Tangle: Injectable {
+    var spool: Spool!
+    var snag: Snag!
+    static var requires: Requirements {
+        fills(Spool.self, Snag.self) {
+            $0.spool = $1
+            $0.snag = $2
+        }
+    }
+    init() {}
+}
+
 struct ProbeModule: Module {
     func configure(_ binder: Binder) {
         binder.bind(AnyObject.self, to: Halogen.self)
@@ -153,6 +209,28 @@ for round in 0..<200 {
     let previous = reusedWinder.reel
     try injector.injectDependencies(into: reusedWinder)
     try check(reusedWinder.reel !== previous && reusedWinder.spool != nil, "reused winder \(round)")
-    built += 6
+    let bobbin = try injector.getObject(Bobbin.self)
+    try check(
+        bobbin.spool.turns == 1 && bobbin.winder.reel != nil && bobbin.winder.spool?.turns == 1 && bobbin.reel != nil,
+        "bobbin \(round)")
+    let loom = try injector.getObject(Loom.self)
+    try check(loom.halogen != nil && loom.reel != nil && loom.spool.turns == 1, "loom \(round)")
+    let reusedBobbin = Bobbin()
+    let previousReel = reusedBobbin.reel
+    try injector.injectDependencies(into: reusedBobbin)
+    try check(reusedBobbin.reel !== previousReel && reusedBobbin.spool.turns == 1, "reused bobbin \(round)")
+    let tangle = try injector.getObject(Tangle.self)
+    try check(tangle.spool.turns == 1 && tangle.snag != nil, "tangle \(round)")
+    built += 10
+}
+// The second member of a warm group fails after the first was built into the buffer.
+setenv("WRITER_PROBE_SNAP", "1", 1)
+for round in 0..<100 {
+    do {
+        _ = try injector.getObject(Tangle.self)
+        throw ProbeFailure.wrong("tangle \(round) built")
+    } catch let error as InjectionError {
+        try check(error.kind == .initializerFailed, "snapped tangle \(round): \(error)")
+    }
 }
 print("WriterProbe: \(built) objects written through every writer; all fields as expected")
