@@ -620,15 +620,7 @@ extension Injector {
         _ requirement: Requirement, at index: Int, of metadata: InjectableMetadata, links: AtomicSlots?,
         in context: ResolutionContext
     ) throws -> AnyObject {
-        let dependency = requirement.dependency
-        let recipe: Recipe
-        if let linked = links?.recipe(index) {
-            recipe = linked
-        } else {
-            recipe = try self.recipe(
-                for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
-            links?.link(index, to: recipe)
-        }
+        let recipe = try linkedRecipe(for: requirement, at: index, links: links)
         if let (target, _) = context.constructingSharedObject(recipe) {
             throw InjectionError.groupBackReference(target.typeName, member: metadata.edgeDescription(index))
         }
@@ -653,6 +645,18 @@ extension Injector {
         return object
     }
 
+    /// The recipe of the requirement at `index`: the one `links` keeps, or the one
+    /// looked up, which `links` then keeps.
+    @inline(__always)
+    private func linkedRecipe(for requirement: Requirement, at index: Int, links: AtomicSlots?) throws -> Recipe {
+        if let linked = links?.recipe(index) { return linked }
+        let dependency = requirement.dependency
+        let recipe = try self.recipe(
+            for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+        links?.link(index, to: recipe)
+        return recipe
+    }
+
     /// Resolves one requirement and writes it; `links` keeps the recipe it resolves to.
     private func fill(
         _ requirement: Requirement, at index: Int, of object: AnyObject, links: AtomicSlots?,
@@ -666,14 +670,7 @@ extension Injector {
         case .provider:
             value = dependency.makeProvider?(self, requirement.name)
         case .object:
-            let recipe: Recipe
-            if let linked = links?.recipe(index) {
-                recipe = linked
-            } else {
-                recipe = try self.recipe(
-                    for: BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
-                links?.link(index, to: recipe)
-            }
+            let recipe = try linkedRecipe(for: requirement, at: index, links: links)
             if let (target, start) = context.constructingSharedObject(recipe) {
                 // A back-reference to a shared object still in its initializer (it
                 // asked for this object as a dependency): written once that object
