@@ -27,12 +27,12 @@ public final class Injector: Sendable {
     let isTracing: Bool
     let recipeTable = LockedBox<[BindingKey: Recipe]>([:])
     /// Recipes of unnamed keys, readable without a lock (see `recipe(for:type:)`).
-    let quickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    let recipeIndex = RecipeIndex()
     /// ``ThreadContext``'s key, read once here: reading the global costs a
     /// `swift_once` call on every request.
     let threadContextKey = ThreadContext.key
     /// Recipes of named keys, readable without a lock.
-    let namedQuickRecipes = AtomicSlots(count: Injector.quickSlotCount)
+    let namedQuickRecipes = AtomicSlots(count: Injector.namedQuickSlotCount)
     /// For a child: whether each shared key of an ancestor reaches a key this injector
     /// binds (see `Injector+OverrideReach.swift`); `nil` for a root, which never asks.
     let reachCache: LockedBox<[BindingKey: Bool]>?

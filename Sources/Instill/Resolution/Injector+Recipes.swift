@@ -4,61 +4,47 @@ extension Injector {
     /// The recipe for `key`, made on first use.
     @inline(__always)
     func recipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
-        // Keys first try a small lock-free table, filled as keys are met.
-        let (table, slot) = quickTable(for: key)
-        if let quick = table.recipe(slot), quick.key == key { return quick }
+        // Keys first try a lock-free index: unnamed keys by their type (every one the
+        // injector met), named keys in a small table filled as they are met.
+        guard let name = key.name else {
+            if let known = recipeIndex.recipe(for: key.type) { return known.takeUnretainedValue() }
+            return try lockedRecipe(for: key, type: type)
+        }
+        let slot = Self.namedQuickSlot(key.type, name)
+        if let quick = namedQuickRecipes.recipe(slot), quick.key == key { return quick }
         let recipe = try lockedRecipe(for: key, type: type)
-        table.link(slot, to: recipe)
+        namedQuickRecipes.link(slot, to: recipe)
         return recipe
     }
 
-    /// The quick table and slot for a key: unnamed keys by their type, named keys
-    /// by their type and the name's bits (a short name is its bits; a long one
-    /// shares a slot only with the same string storage, and looks up by lock
-    /// otherwise).
+    /// The slot of the named quick table for a key: its type and the name's bits (a
+    /// short name is its bits; a long one shares a slot only with the same string
+    /// storage, and looks up by lock otherwise).
     @inline(__always)
-    private func quickTable(for key: BindingKey) -> (AtomicSlots, Int) {
-        guard let name = key.name else { return (quickRecipes, Self.quickSlot(key.type)) }
+    private static func namedQuickSlot(_ type: ObjectIdentifier, _ name: String) -> Int {
         let bits = withUnsafeBytes(of: name) { bytes in
             bytes.count >= 16 ? bytes.load(as: UInt.self) ^ (bytes.load(fromByteOffset: 8, as: UInt.self) &* 31) : 0
         }
-        let mixed = (UInt(bitPattern: key.type) >> 4) ^ bits
-        return (namedQuickRecipes, Int((mixed &* Self.quickMultiplier) >> Self.quickShift))
+        let mixed = (UInt(bitPattern: type) >> 4) ^ bits
+        return Int((mixed &* RecipeIndex.fibonacciMultiplier) >> Self.namedQuickShift)
     }
 
-    /// The recipe of an unnamed key if the quick table has it.
+    /// The recipe of an unnamed key if the index has it.
     @inline(__always)
     func quickRecipe(for type: ObjectIdentifier) -> Recipe? {
-        unmanagedQuickRecipe(for: type)?.takeUnretainedValue()
+        recipeIndex.recipe(for: type)?.takeUnretainedValue()
     }
 
     /// ``quickRecipe(for:)`` without retaining it: the injector keeps its recipes.
     @inline(__always)
     func unmanagedQuickRecipe(for type: ObjectIdentifier) -> Unmanaged<Recipe>? {
-        guard let recipe = quickRecipes.unmanaged(Self.quickSlot(type), as: Recipe.self),
-            recipe._withUnsafeGuaranteedRef({ $0.key.type == type && $0.key.name == nil })
-        else { return nil }
-        return recipe
+        recipeIndex.recipe(for: type)
     }
 
-    static let quickSlotCount = 64
+    static let namedQuickSlotCount = 64
 
-    /// A slot of the quick table for a type: a multiplicative hash of its address.
-    @inline(__always)
-    private static func quickSlot(_ type: ObjectIdentifier) -> Int {
-        let bits = UInt(bitPattern: type) >> 4
-        return Int((bits &* quickMultiplier) >> quickShift)
-    }
-
-    /// Fibonacci hashing's multiplier (2^w / φ) for the word size `w`: the 64-bit one,
-    /// or its top half where words are 32 bits (arm64_32, where the 64-bit literal
-    /// would not fit a `UInt`).
-    private static var quickMultiplier: UInt {
-        UInt(truncatingIfNeeded: (0x9E37_79B9_7F4A_7C15 as UInt64) >> (64 - 8 * MemoryLayout<UInt>.size))
-    }
-
-    /// Keeps the top 6 bits of the product: one of the 64 slots.
-    private static var quickShift: Int { 8 * MemoryLayout<UInt>.size - 6 }
+    /// Keeps the top 6 bits of the product: one of the named table's 64 slots.
+    private static var namedQuickShift: Int { 8 * MemoryLayout<UInt>.size - 6 }
 
     private func lockedRecipe(for key: BindingKey, type: TypeReference) throws -> Recipe {
         if let known = recipeTable.withLock({ $0[key] }) { return known }
@@ -66,6 +52,7 @@ extension Injector {
         return recipeTable.withLock { table in
             if let raced = table[key] { return raced }
             table[key] = made
+            if key.name == nil { recipeIndex.insert(made) }
             return made
         }
     }
@@ -90,11 +77,15 @@ extension Injector {
             var definer = owner
             let source: Recipe.Source
             switch binding.source {
-            case .type(let implementation, _) where binding.scope == nil:
+            case .type(let implementation, let metadata) where binding.scope == nil:
                 // A link (Objection's bindClass:toProtocol:): the implementation's own
                 // recipe answers, in its own scope, so a singleton stays one instance
                 // whether it is asked for by protocol or by class.
                 scope = .normal
+                // The binder's generic call proved the implementation injectable: its
+                // metadata is read through that proof, so the implementation's recipe
+                // finds it cached instead of searching the program's conformances.
+                _ = try? metadata()
                 source = .link(try linkedRecipe(for: implementation, from: key))
             case .type(let implementation, let metadata):
                 let built = try metadata()

@@ -76,6 +76,26 @@ final class AtomicSlots: @unchecked Sendable {  // every word is reached atomica
         return UInt(bitPattern: expected)
     }
 
+    /// Stores `value` whatever the slot holds; returns the word it held before.
+    @inline(__always)
+    func exchange(_ index: Int, _ value: UInt) -> UInt {
+        #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return words.assumingMemoryBound(to: Atomic<UInt>.self)[index]
+                    .exchange(value, ordering: .acquiringAndReleasing)
+            }
+        #endif
+        let word = fallbackWord(index)
+        var expected = UnsafeRawPointer(bitPattern: load(index))
+        while true {
+            if _stdlib_atomicCompareExchangeStrongPtr(
+                object: word, expected: &expected, desired: UnsafeRawPointer(bitPattern: value))
+            {
+                return UInt(bitPattern: expected)
+            }
+        }
+    }
+
     /// Adds `delta` to the slot; returns the word after the addition.
     @inline(__always)
     func add(_ index: Int, _ delta: UInt) -> UInt {
@@ -153,6 +173,15 @@ extension AtomicSlots {
         let stored = storeIfEmpty(index, word)
         if stored != word { Unmanaged.passUnretained(object).release() }
         return self.object(index, as: Object.self)
+    }
+
+    /// Stores `object` retained in slot `index` in place of what it holds; returns the
+    /// object it held before, whose reference passes to the caller (`nil` for an empty
+    /// slot or a marker word).
+    func replaceObject<Object: AnyObject>(_ index: Int, with object: Object) -> Object? {
+        let word = exchange(index, UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()))
+        guard word > 1, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()
     }
 
     /// Releases the object in slot `index`, if it holds one: for the owner's `deinit`.
