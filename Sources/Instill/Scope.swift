@@ -35,41 +35,14 @@ public enum Scope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Where the engine keeps a scope's objects. This table, with the properties
-    /// below it, is everything the engine knows of a scope: the resolver finds and
-    /// stores values by ``storage`` (`Resolution/SharedObjects.swift` for published
-    /// ones), and a plan compiles by ``compilesIntoPlan`` and ``isFixedOncePublished``.
-    enum Storage {
-        /// Nowhere: a new object for every request (``normal``).
-        case none
-        /// The request's table (``graph``), or a graph that lazies share.
-        case request
-        /// The recipe's published slot, under its creation group's gate (``singleton``,
-        /// ``weak``).
-        case published
-    }
-
-    /// Where the engine keeps this scope's objects.
-    var storage: Storage {
+    /// The storage of this scope's recipes (see ``ScopeStorage``): the one place where
+    /// a scope's name meets the engine.
+    var storageClass: ScopeStorage.Type {
         switch self {
-        case .normal: .none
-        case .graph: .request
-        case .singleton, .weak: .published
+        case .normal: TransientStorage.self
+        case .graph: RequestStorage.self
+        case .weak: SharedStorage.self
+        case .singleton: SingletonStorage.self
         }
     }
-
-    /// Whether an object in this scope is kept by the injector across requests.
-    var isShared: Bool { storage == .published }
-
-    /// Whether an object in this scope is registered before its requirements are
-    /// filled, so that a cycle through it resolves (assembly rule 2). A weak-scoped
-    /// object is shared while someone holds it, and the thread building it does.
-    var breaksCycles: Bool { storage != .none }
-
-    /// Whether a compiled plan may build the object itself: only when nothing is kept.
-    var compilesIntoPlan: Bool { storage == .none }
-
-    /// Whether a published value stays for the injector's life, so that a plan may
-    /// hold it as a constant: a singleton's does, a weak object's may be released.
-    var isFixedOncePublished: Bool { self == .singleton }
 }

@@ -391,7 +391,8 @@ struct DependencyWalker {
         // exists); a `.normal` one is built again, and the cycle ends at a member
         // that is so registered. Any member may be the one entered.
         let nodes = self.nodes
-        func registers(_ step: Step) -> Bool { nodes[step.key]?.scope?.breaksCycles == true && step.declared == nil }
+        func keepsValues(_ step: Step) -> Bool? { nodes[step.key]?.scope.map(\.storageClass.keepsValues) }
+        func registers(_ step: Step) -> Bool { keepsValues(step) == true && step.declared == nil }
         let edges = members.filter { $0.label != nil }  // links have no frame of their own
         let anyRegisters = edges.contains(where: registers)
         // A shared object left through its initializer and reached again through a
@@ -399,7 +400,7 @@ struct DependencyWalker {
         // writes once the object exists (`nil` when there is none).
         func reachingRequirement(_ index: Int) -> Step? {
             let step = edges[index]
-            guard step.declared != nil, let node = nodes[step.key], node.scope?.breaksCycles == true,
+            guard step.declared != nil, let node = nodes[step.key], node.scope?.storageClass.keepsValues == true,
                 node.source == "automatic" || node.source == "type binding"
             else { return nil }
             let reaching = edges[(index + edges.count - 1) % edges.count]
@@ -427,7 +428,7 @@ struct DependencyWalker {
         let endsAtShared = anyRegisters || edges.indices.contains(where: isWrittenBack)
         let failing = edges.indices.first { index in
             let step = edges[index]
-            return !(registers(step) || (nodes[step.key]?.scope == .normal && endsAtShared) || isWrittenBack(index))
+            return !(registers(step) || (keepsValues(step) == false && endsAtShared) || isWrittenBack(index))
         }
         for index in self.edges.indices
         where keys.contains(self.edges[index].from) && keys.contains(self.edges[index].to) {

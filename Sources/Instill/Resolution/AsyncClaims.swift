@@ -33,7 +33,7 @@ extension AsyncJob {
     /// answer to ``InjectionError/claimedByAnotherTask(_:arguments:)``); the next
     /// attempt finds the object published, or builds it.
     func waitForClaim(on recipe: Recipe, isolation: isolated (any Actor)?) async throws {
-        let isPublished = { recipe.sharedValue() != nil }
+        let isPublished = { recipe.storage.sharedValue() != nil }
         // Claiming it means its holder gave up: the next attempt builds it.
         let nothingToBuild: () async throws -> Void = {}
         try await AsyncGate.shared.build(

@@ -209,7 +209,7 @@ final class AsyncJob {
     /// is one.
     func take(_ recipe: Recipe) -> Any?? {
         let id = ObjectIdentifier(recipe)
-        guard recipe.scope.storage == .none else {
+        guard !recipe.storage.keepsValues else {
             guard let entry = request.sharedValues[id], entry.recipe === recipe else { return nil }
             return .some(entry.value)
         }
@@ -286,14 +286,9 @@ final class AsyncJob {
                 let step = recipe.objectMetadata.map { "\($0.name).init" } ?? "\(recipe.typeName) (binding)"
                 throw InjectionError.cycle(path: [step, recipe.typeName], type: recipe.typeName)
             }
-            switch recipe.scope.storage {
-            case .none:
-                append(try await make(recipe, arguments: step.arguments, isolation: isolation), for: recipe)
-            case .request:
-                let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
-                request.sharedValues[id] = (recipe, value)
-            case .published:
-                let isPublished = { recipe.sharedValue() != nil }
+            let storage = recipe.storage
+            if storage.isShared {
+                let isPublished = { storage.sharedValue() != nil }
                 try await AsyncGate.shared.build(
                     recipe, underway: AsyncSteps.underwayRecipes + request.claims, isDone: isPublished,
                     isolation: isolation
@@ -301,7 +296,12 @@ final class AsyncJob {
                     let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
                     request.sharedValues[id] = (recipe, value)
                 }
-                if let value = recipe.sharedValue() { request.sharedValues[id] = (recipe, value) }
+                if let value = storage.sharedValue() { request.sharedValues[id] = (recipe, value) }
+            } else if storage.keepsValues {
+                let value = try await make(recipe, arguments: step.arguments, isolation: isolation)
+                request.sharedValues[id] = (recipe, value)
+            } else {
+                append(try await make(recipe, arguments: step.arguments, isolation: isolation), for: recipe)
             }
         } catch var error as InjectionError {
             // The chain to the step, then the chain inside it.
@@ -348,7 +348,7 @@ final class AsyncJob {
                 throw InjectionError.instanceDoesNotConform(typeName(Swift.type(of: value)), boundTo: recipe.typeName)
                     .bound(at: binding)
             }
-            if recipe.scope.isShared { recipe.publish(value) }
+            if recipe.storage.isShared { recipe.storage.publish(value) }
             return value
         }
     }

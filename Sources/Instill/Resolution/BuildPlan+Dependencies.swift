@@ -236,8 +236,11 @@ extension Injector {
             // hold a main-actor object.
             if target.isMainActor, !metadata.isMainActor { return .never }
             let type: Any.Type
-            switch (target.scope, target.source) {
-            case (.normal, .build):
+            // What the target's storage lets a plan assume: nothing kept (built or
+            // fixed here), or a value published for the injector's life (a constant).
+            let storage = target.storage
+            switch (storage.keepsValues, storage.fixesPublishedObjects, target.source) {
+            case (false, _, .build):
                 let outcome = compilePlan(target, depth: depth + 1)
                 guard case .compiled(let compiled) = outcome else { return outcome }
                 // Without a template for this class (the declared type's first object
@@ -253,11 +256,11 @@ extension Injector {
                 retained.append(compiled)
                 if let template { retained.append(template) }
                 type = compiled.metadata.type.type
-            case (.normal, .instance(let instance)):
+            case (false, _, .instance(let instance)):
                 guard fix(instance.value) else { return .never }
                 type = Swift.type(of: instance.value)
-            case (.singleton, _):
-                guard let value = target.singletonValue() ?? target.sharedValue() else { return .notYet }
+            case (true, true, _):
+                guard let value = storage.singletonValue() ?? storage.sharedValue() else { return .notYet }
                 guard fix(value) else { return .never }
                 type = Swift.type(of: value)
             default:

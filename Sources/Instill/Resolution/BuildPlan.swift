@@ -643,7 +643,7 @@ extension Injector {
 
     func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
-        guard depth < Self.longestCompiledChain, recipe.scope.compilesIntoPlan, !recipe.isAsync,
+        guard depth < Self.longestCompiledChain, !recipe.storage.keepsValues, !recipe.isAsync,
             case .build(let metadata) = recipe.source,
             metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError,
             // A plan builds without arguments; a typed argument has no default.
@@ -669,7 +669,7 @@ extension Injector {
             if target.isMainActor, !metadata.isMainActor { return .never }
             let value: BuildPlan.Step.Value
             let type: AnyClass
-            if target.scope.compilesIntoPlan {
+            if !target.storage.keepsValues {
                 if case .instance(let instance) = target.source {
                     // A bound instance is fixed: written as a published singleton is.
                     guard let object = AnyUnboxing.reference(instance.value) else { return .never }
@@ -687,8 +687,8 @@ extension Injector {
                     case let outcome: return outcome
                     }
                 }
-            } else if target.scope.isFixedOncePublished {
-                guard let object = target.singletonValue() else { return .notYet }
+            } else if target.storage.fixesPublishedObjects {
+                guard let object = target.storage.singletonValue() else { return .notYet }
                 value = .constant(Unmanaged.passUnretained(object))
                 retained.append(object)
                 type = Swift.type(of: object)

@@ -19,10 +19,10 @@
 extension Recipe {
     /// The gate this shared recipe is built under; computes its group on first use.
     func creationGate() -> CreationGate {
-        if let gate = assignedGate { return gate }
+        if let gate = storage.assignedGate { return gate }
         CreationGroup.assignGates(reachableFrom: self)
         // Set by now for a shared recipe (the only kind that has a gate).
-        return assignedGate ?? CreationGate()
+        return storage.assignedGate ?? CreationGate()
     }
 
     /// The recipes a build of this one asks for because they are declared, before
@@ -65,7 +65,7 @@ extension Recipe {
     }
 
     /// Whether this recipe's group is known and stored: a search need not look past it.
-    fileprivate var isSettled: Bool { assignedGate?.isAssignedToGroup ?? false }
+    fileprivate var isSettled: Bool { storage.assignedGate?.isAssignedToGroup ?? false }
 }
 
 /// Tarjan's algorithm over static edges, iterative so that a deep graph cannot
@@ -139,11 +139,11 @@ private enum CreationGroup {
     /// Gives the shared members of one component the same gate: the one its leader
     /// holds, or a new one.
     private static func assignGate(to members: [Recipe]) {
-        let shared = members.filter(\.scope.isShared)
+        let shared = members.filter(\.storage.isShared)
         let address = { (recipe: Recipe) in UInt(bitPattern: ObjectIdentifier(recipe)) }
         guard let leader = shared.min(by: { address($0) < address($1) }), !leader.isSettled else { return }
-        guard let gate = leader.assignedGate ?? leader.assignGate(CreationGate()) else { return }
-        for member in shared where member !== leader { _ = member.assignGate(gate) }
+        guard let gate = leader.storage.assignedGate ?? leader.storage.assignGate(CreationGate()) else { return }
+        for member in shared where member !== leader { _ = member.storage.assignGate(gate) }
         gate.markAssignedToGroup()
     }
 }

@@ -52,7 +52,7 @@ extension Injector {
     fileprivate func openWarmMainActorBuild(of type: ObjectIdentifier) throws -> WarmMainActorBuild? {
         guard !isTracing, let recipe = unmanagedQuickRecipe(for: type) else { return nil }
         return try recipe._withUnsafeGuaranteedRef { recipe -> WarmMainActorBuild? in
-            if let object = recipe.singletonValue() {
+            if let object = recipe.storage.singletonValue() {
                 guard ObjectIdentifier(Swift.type(of: object)) == type else { return nil }
                 return WarmMainActorBuild(
                     object: .passRetained(object), awakes: false, request: nil, wasOnMainActor: true)

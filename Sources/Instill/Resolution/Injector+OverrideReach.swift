@@ -129,7 +129,7 @@ extension Injector {
             for entry in current.eagerSingletons {
                 guard var recipe = try? recipe(for: entry.key, type: entry.type) else { continue }
                 while case .link(let target) = recipe.source { recipe = target }
-                if recipe.owner === self, recipe.scope == .singleton { entries.append(entry) }
+                if recipe.owner === self, recipe.storage.fixesPublishedObjects { entries.append(entry) }
             }
             level = current.parent
         }

@@ -114,7 +114,7 @@ extension Injector {
             // Shared objects live with the injector that defines them, unless they depend
             // on a key this injector binds; everything else is built here, so this
             // injector's overrides fill its requirements.
-            if definer !== self, scope.isShared, !reachesOwnOverride(key, type: type) {
+            if definer !== self, scope.storageClass.isShared, !reachesOwnOverride(key, type: type) {
                 return try (parent ?? definer).recipe(for: key, type: type)
             }
             return Recipe(key: key, type: type, scope: scope, source: source, binding: binding, owner: self)
@@ -128,7 +128,7 @@ extension Injector {
                 for: type.type, name: key.name, nearMatches: nearMatches(for: key, type: type))
         }
         let (scope, definer) = scopeOverride(for: key.type) ?? (metadata.declaredScope, root)
-        if definer !== self, scope.isShared, !reachesOwnOverride(key, type: type) {
+        if definer !== self, scope.storageClass.isShared, !reachesOwnOverride(key, type: type) {
             return try (parent ?? definer).recipe(for: key, type: type)
         }
         return Recipe(key: key, type: type, scope: scope, source: .build(metadata), binding: nil, owner: self)

@@ -34,14 +34,10 @@ final class Recipe: Sendable {
     /// which looks them up in the same injector, ``owner``) so that later uses skip the
     /// lookup.
     let links: AtomicSlots?
-    /// A singleton's published object, readable without a lock (retained; set once).
-    private let singletonObject: AtomicSlots?
     /// The injector whose bindings fill this recipe's requirements.
     unowned(unsafe) let owner: Injector
-    private let shared: LockedBox<SharedSlot>?
-    /// For a shared recipe: the ``CreationGate`` of its group (retained; set once, on
-    /// its first build).
-    private let gateSlot: AtomicSlots?
+    /// Where its scope keeps its values, and how a request for it is answered.
+    let storage: ScopeStorage
     /// For a `.normal` recipe that builds objects: its ``BuildPlan`` (slot 0, retained, or
     /// 1 when it can never have one) and how many builds found it not ready (slot 1).
     private let planSlots: AtomicSlots?
@@ -78,11 +74,9 @@ final class Recipe: Sendable {
                 self.links = nil
             }
         }
-        self.singletonObject = scope.isFixedOncePublished ? AtomicSlots(count: 1) : nil
         self.owner = owner
-        self.shared = scope.isShared ? LockedBox(SharedSlot()) : nil
-        self.gateSlot = scope.isShared ? AtomicSlots(count: 1) : nil
-        self.planSlots = scope.compilesIntoPlan && objectMetadata != nil ? AtomicSlots(count: 2) : nil
+        self.storage = scope.storageClass.init()
+        self.planSlots = !storage.keepsValues && objectMetadata != nil ? AtomicSlots(count: 2) : nil
         self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
         switch source {
         case .build(let metadata): self.isMainActor = metadata.isMainActor
@@ -113,23 +107,9 @@ final class Recipe: Sendable {
         }
     }
 
-    /// The published instance of a shared scope, if there is one.
-    @inline(__always)
-    func sharedValue() -> Any? {
-        shared?.withLock { slot in slot.strong ?? slot.weak }
-    }
-
     deinit {
-        singletonObject?.releaseObject(0)
         planSlots?.releaseObject(0)
-        gateSlot?.releaseObject(0)
     }
-
-    /// The creation gate of a shared recipe's group, once it has one.
-    var assignedGate: CreationGate? { gateSlot?.object(0, as: CreationGate.self) }
-
-    /// Gives a shared recipe `gate` unless it has one; returns the one it keeps.
-    func assignGate(_ gate: CreationGate) -> CreationGate? { gateSlot?.storeObject(0, gate) }
 
     /// The compiled build of this recipe, once it has one.
     @inline(__always)
@@ -168,34 +148,4 @@ final class Recipe: Sendable {
         return acceptedSlot.load(0) == UInt(bitPattern: type)
     }
 
-    /// A published singleton object, read without a lock; `nil` for other scopes.
-    @inline(__always)
-    func singletonValue() -> AnyObject? {
-        singletonObject?.object(0, as: AnyObject.self)
-    }
-
-    /// The published instance of a shared scope, for recipes that build objects.
-    @inline(__always)
-    func sharedObject() -> AnyObject? {
-        if singletonObject != nil { return singletonValue() }
-        return shared?.withLock { slot in slot.weak }
-    }
-
-    /// Publishes a fully assembled, awoken instance.
-    func publish(_ value: Any) {
-        shared?.withLock { slot in
-            if scope.isFixedOncePublished {
-                slot.strong = value
-                if let object = AnyUnboxing.reference(value) { _ = singletonObject?.storeObject(0, object) }
-            } else if let object = AnyUnboxing.reference(value) {
-                slot.weak = object
-            }
-        }
-    }
-
-}
-
-struct SharedSlot {
-    var strong: Any?
-    weak var weak: AnyObject?
 }

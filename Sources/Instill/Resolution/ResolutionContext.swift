@@ -164,13 +164,13 @@ final class ResolutionContext {
         var start = frames.count - 1
         while start >= 0, frames[start].recipe !== recipe { start -= 1 }
         guard start >= 0 else { return nil }
-        if recipe.scope.breaksCycles { return start }
+        if recipe.storage.keepsValues { return start }
         var index = start + 1
         while index < frames.count {
             // A shared object filling its requirements is registered, and one resolving
             // its initializer's dependencies takes back-references through
             // requirements: the cycle ends there, not at a new `.normal` object.
-            if let other = frames[index].recipe, other.scope.breaksCycles,
+            if let other = frames[index].recipe, other.storage.keepsValues,
                 frames[index].requirement >= 0 || frames[index].requirement <= -2
             {
                 return nil
@@ -193,10 +193,10 @@ final class ResolutionContext {
     func unwind(to depth: Int) {
         guard depth < frames.count else { return }
         let deferredStart = frames[depth].deferredStart
-        var dropped = frames[depth...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
+        var dropped = frames[depth...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
         frames.removeSubrange(depth...)
         if deferred.count > deferredStart {
-            dropped += deferred[deferredStart...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
+            dropped += deferred[deferredStart...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
             deferred.removeSubrange(deferredStart...)
         }
         if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
@@ -261,7 +261,7 @@ final class ResolutionContext {
     func constructingSharedObject(_ recipe: Recipe) -> (Recipe, Int)? {
         var target = recipe
         while case .link(let linked) = target.source { target = linked }
-        guard target.scope.breaksCycles else { return nil }
+        guard target.storage.keepsValues else { return nil }
         switch target.source {
         case .build(let metadata):
             guard !metadata.initializerDependencies.isEmpty else { return nil }
@@ -284,7 +284,7 @@ final class ResolutionContext {
     /// Drops the objects deferred from `start` on, after a failure.
     func dropDeferred(from start: Int) {
         guard deferred.count > start else { return }
-        let dropped = deferred[start...].compactMap { $0.recipe?.scope.isShared == true ? $0.recipe : nil }
+        let dropped = deferred[start...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
         deferred.removeSubrange(start...)
         for recipe in dropped { finishShared(recipe) }
     }

@@ -61,7 +61,7 @@ extension Injector {
         return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
             // Off the main actor, the resolver answers a main-actor type (with an error).
             if recipe.isMainActor, !onMainActor { return nil }
-            if let object = recipe.singletonValue() {
+            if let object = recipe.storage.singletonValue() {
                 return ObjectIdentifier(Swift.type(of: object)) == type ? object : nil
             }
             guard let plan = recipe.unmanagedPlan else { return nil }
@@ -196,30 +196,14 @@ extension Injector {
             tracer.record(
                 .init(.requested, recipe, context.traceDepth, dependencyOf: context.declaringDependency))
         }
-        switch recipe.scope.storage {
-        case .none:
-            return try build(recipe, arguments: arguments, in: context)
-        case .request:
-            let id = ObjectIdentifier(recipe)
-            if let value = context.graphValue(for: recipe) { return hit(value, recipe, context) }
-            if let pending = context.pending[id] {
-                context.reached(lowlink: pending.lowlink)
-                return hit(pending.object, recipe, context)
-            }
-            if let lazyGraph = context.lazyGraph {
-                return try produce(recipe, in: lazyGraph, arguments: arguments, context: context)
-            }
-            return try build(recipe, arguments: arguments, in: context)
-        case .published:
-            return try produceShared(recipe, arguments: arguments, in: context)
-        }
+        return try recipe.storage.produce(recipe, arguments: arguments, by: self, in: context)
     }
 
     /// The `.graph` object of `recipe` in a graph that lazies share, which other
     /// threads may resolve in too: the one made there already, or one built now
     /// holding the graph's gate for `recipe`, so that one thread builds it.
     @inline(never)
-    private func produce(
+    func produce(
         _ recipe: Recipe, in lazyGraph: LazyGraph, arguments: [any Sendable], context: ResolutionContext
     ) throws -> Any? {
         if let value = lazyGraph.value(for: recipe) {
@@ -314,10 +298,10 @@ extension Injector {
     ) throws -> AnyObject {
         if recipe.isMainActor { try checkMainActor(recipe, in: context) }
         if !isTracing {
-            if recipe.scope.storage == .none {
+            if !recipe.storage.keepsValues {
                 return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
             }
-            if recipe.scope.isShared, let object = recipe.sharedObject() { return object }
+            if recipe.storage.isShared, let object = recipe.storage.sharedObject() { return object }
         }
         guard let value = try produce(recipe, arguments: arguments, in: context) else {
             throw InjectionError.nilValue(recipe.typeName, forRequirement: false)
@@ -330,7 +314,7 @@ extension Injector {
     private func buildObject(
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
-        let warm = arguments.isEmpty && !isTracing && recipe.scope.compilesIntoPlan
+        let warm = arguments.isEmpty && !isTracing && !recipe.storage.keepsValues
         if warm, let plan = recipe.plan, context.canRunPlan {
             guard let job = context.asyncJob else {
                 return try running(in: context) { () throws(PlanFailure) in try plan.build() }
@@ -369,7 +353,7 @@ extension Injector {
             case .constructed(let object): kept = object
             case .new(let index):
                 logIndex = index
-                if recipe.scope.isShared { try job.claim(recipe, arguments: arguments) }
+                if recipe.storage.isShared { try job.claim(recipe, arguments: arguments) }
             }
         }
         try context.checkStack(building: metadata.name)
@@ -471,7 +455,7 @@ extension Injector {
             // The value holds an object of a cycle that is not complete yet: keep it
             // to this thread until the cycle is, like the cycle's own members.
             context.reached(lowlink: frame.lowlink)
-            if recipe.scope.breaksCycles {
+            if recipe.storage.keepsValues {
                 context.deferred.append(.init(object: value, metadata: nil, recipe: recipe))
                 context.pending[ObjectIdentifier(recipe)] = .init(object: value, lowlink: frame.lowlink, depth: depth)
             }
@@ -512,7 +496,7 @@ extension Injector {
         _ object: AnyObject, metadata: InjectableMetadata, recipe: Recipe?, links: AtomicSlots?, injector: Injector,
         at depth: Int, in context: ResolutionContext
     ) throws -> AnyObject {
-        if let recipe, recipe.scope.breaksCycles {
+        if let recipe, recipe.storage.keepsValues {
             context.pending[ObjectIdentifier(recipe)] = .init(object: object, lowlink: depth, depth: depth)
         }
         do {
@@ -540,7 +524,7 @@ extension Injector {
         if frame.lowlink < depth {
             // Part of a cycle whose first member is still being filled.
             context.deferred.append(.init(object: object, metadata: metadata, recipe: recipe))
-            if let recipe, recipe.scope.breaksCycles {
+            if let recipe, recipe.storage.keepsValues {
                 context.pending[ObjectIdentifier(recipe)]?.lowlink = frame.lowlink
             }
             context.reached(lowlink: frame.lowlink)

@@ -14,7 +14,7 @@ extension Injector {
     /// The shared object of `recipe`: published already, being assembled on this
     /// thread, or built now under its group's gate.
     func produceShared(_ recipe: Recipe, arguments: [any Sendable], in context: ResolutionContext) throws -> Any? {
-        if let value = recipe.sharedValue() { return hit(value, recipe, context) }
+        if let value = recipe.storage.sharedValue() { return hit(value, recipe, context) }
         if let pending = context.pending[ObjectIdentifier(recipe)] {
             context.reached(lowlink: pending.lowlink)
             return hit(pending.object, recipe, context)
@@ -24,7 +24,7 @@ extension Injector {
         let gate = recipe.creationGate()
         try context.enter(gate, for: recipe)
         defer { context.leave(gate) }
-        if let value = recipe.sharedValue() { return hit(value, recipe, context) }
+        if let value = recipe.storage.sharedValue() { return hit(value, recipe, context) }
         if recipe.owner !== self, context.overrideWatch == nil, hasOverrides(below: recipe.owner) {
             // Built by an ancestor for this injector: what it asks for on the way
             // must not be one of this injector's overrides.
@@ -37,18 +37,15 @@ extension Injector {
 
     /// Moves an assembled object from `pending` to its scope's storage.
     func complete(_ object: Any, for recipe: Recipe, in context: ResolutionContext) {
-        if recipe.scope.breaksCycles { context.pending[ObjectIdentifier(recipe)] = nil }
+        if recipe.storage.keepsValues { context.pending[ObjectIdentifier(recipe)] = nil }
         store(object, for: recipe, in: context)
         context.finishShared(recipe)
     }
 
-    /// Stores an assembled value where its scope keeps it (``Scope/storage``).
+    /// Stores an assembled value where its scope keeps it (``ScopeStorage/store(_:for:in:)``).
+    @inline(__always)
     func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
-        switch recipe.scope.storage {
-        case .none: break
-        case .request: context.storeGraphValue(value, for: recipe)
-        case .published: recipe.publish(value)
-        }
+        recipe.storage.store(value, for: recipe, in: context)
     }
 }
 
@@ -91,7 +88,7 @@ extension ResolutionContext {
     /// its group's gate stays held until it is published or dropped.
     @inline(__always)
     func startShared(_ recipe: Recipe) {
-        guard recipe.scope.isShared, let gate = recipe.assignedGate,
+        guard recipe.storage.isShared, let gate = recipe.storage.assignedGate,
             let index = heldGates.firstIndex(where: { $0.gate === gate })
         else { return }
         heldGates[index].reasons += 1
@@ -101,7 +98,7 @@ extension ResolutionContext {
     /// back if this thread has no other reason to hold it.
     @inline(__always)
     func finishShared(_ recipe: Recipe) {
-        guard recipe.scope.isShared, let gate = recipe.assignedGate else { return }
+        guard recipe.storage.isShared, let gate = recipe.storage.assignedGate else { return }
         leave(gate)
     }
 }

@@ -1276,7 +1276,10 @@ private func failure(_ body: () throws -> Any) -> (kind: InjectionError.Kind?, t
 
 // MARK: - Specifications
 
-@Suite("A fills of several classes composed with scopes, overrides, subclasses, errors, cycles, async and threads")
+@Suite(
+    "A fills of several classes composed with scopes, overrides, subclasses, errors, cycles, async and threads",
+    .serialized  // two specifications build the order fixtures, which write one journal
+)
 struct FillGroupCompositionTests {
     // MARK: First and warm builds
 
