@@ -38,7 +38,8 @@ func screen() {
         let container = swinjectContainer(registerScreen)
         let screen = container.resolve(WiredScreen.self)
         try check(screen.map(isComplete) == true, "Swinject built an incomplete screen")
-        try check(shareOnlyAnalytics(screen!, container.resolve(WiredScreen.self)!), "Swinject shared the wrong objects")
+        try check(
+            shareOnlyAnalytics(screen!, container.resolve(WiredScreen.self)!), "Swinject shared the wrong objects")
         return container
     }
 }

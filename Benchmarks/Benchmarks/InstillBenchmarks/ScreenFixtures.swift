@@ -73,7 +73,11 @@ final class Screen: Injectable {
     var cells: [Cell] = []
 
     static var requires: Requirements {
-        fills(Analytics.self, Session.self, Header.self) { $0.analytics = $1; $0.session = $2; $0.header = $3 }
+        fills(Analytics.self, Session.self, Header.self) {
+            $0.analytics = $1
+            $0.session = $2
+            $0.header = $3
+        }
             + fills((any ImageLoading).self) { $0.imageLoader = $1 }
             + fills(LabelFormatter.self, named: "short") { $0.formatter = $1 }
             + fills(Instill.Provider<Cell>.self) { $0.makeCell = $1 }

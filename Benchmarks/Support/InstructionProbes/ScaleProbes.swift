@@ -109,7 +109,9 @@ func numbered<H: Digit, T: Digit, U: Digit>(_: H.Type, _: T.Type, _: U.Type) -> 
 
 /// `Numbered` 000 to 999, in order.
 let thousandTypes: [any Injectable.Type] = {
-    let digits: [any Digit.Type] = [D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self]
+    let digits: [any Digit.Type] = [
+        D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self,
+    ]
     return digits.flatMap { hundreds in
         digits.flatMap { tens in digits.map { units in numbered(hundreds, tens, units) } }
     }

@@ -158,14 +158,16 @@ let workloads: KeyValuePairs<String, KeyValuePairs<String, Variant>> = [
             let injector = try Injector(modules: [ScreenModule()])
             let screen = try injector.getObject(Screen.self)
             try require(isComplete(screen), "Instill built an incomplete screen")
-            try require(shareOnlyAnalytics(screen, try injector.getObject(Screen.self)), "Instill shared the wrong objects")
+            try require(
+                shareOnlyAnalytics(screen, try injector.getObject(Screen.self)), "Instill shared the wrong objects")
             return { n in for _ in 0..<n { blackHole(try injector.getObject(Screen.self)) } }
         },
         "Swinject": {
             let container = swinjectContainer(registerScreen)
             let screen = container.resolve(WiredScreen.self)
             try require(screen.map(isComplete) == true, "Swinject built an incomplete screen")
-            try require(shareOnlyAnalytics(screen!, container.resolve(WiredScreen.self)!), "Swinject shared the wrong objects")
+            try require(
+                shareOnlyAnalytics(screen!, container.resolve(WiredScreen.self)!), "Swinject shared the wrong objects")
             return { n in for _ in 0..<n { blackHole(container.resolve(WiredScreen.self)!) } }
         },
     ],
