@@ -42,11 +42,18 @@ OPERATIONS = {
     "named-lookup": 20_000,
     "inject-into": 20_000,
     "main-actor-view-model": 20_000,
+    "screen": 20_000,
     "50-wide": 1_000,
     "50-deep": 1_000,
     "1000-bindings-create": 20,
     "1000-bindings-validate": 20,
     "first-request-new-type": 20,  # one per probe type; there are 20
+    # Scale probes (ScaleProbes.swift).
+    "1000-type-bindings-create": 20,
+    "191-objects-build-release": 20,
+    "191-objects-build-keep": 20,
+    "1000-types-warm": 20_000,  # each of the 1,000 types 20 times
+    "1-type-warm": 20_000,
 }
 
 TITLES = {
@@ -56,11 +63,17 @@ TITLES = {
     "named-lookup": "Named lookup",
     "inject-into": "Inject into hand-built car",
     "main-actor-view-model": "Main-actor view model",
+    "screen": "Screen",
     "50-wide": "50-wide object",
     "50-deep": "50-deep chain",
     "1000-bindings-create": "1,000 bindings, create",
     "1000-bindings-validate": "1,000 bindings, validate",
     "first-request-new-type": "First request of a new type",
+    "1000-type-bindings-create": "1,000 bind(_:to:) bindings, create",
+    "191-objects-build-release": "191 objects, build then release",
+    "191-objects-build-keep": "191 objects, build and keep",
+    "1000-types-warm": "Warm getObject over 1,000 types",
+    "1-type-warm": "Warm getObject of 1 type, same call",
 }
 
 

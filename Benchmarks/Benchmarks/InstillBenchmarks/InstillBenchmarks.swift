@@ -76,6 +76,7 @@ let benchmarks: @Sendable () -> Void = {
     wideAndDeep()
     namedLookup()
     injectIntoHandBuiltObject()
+    screen()
     thousandBindings()
     validateThousandBindings()
     traceHook()

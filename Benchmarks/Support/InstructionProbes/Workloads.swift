@@ -147,6 +147,30 @@ let workloads: KeyValuePairs<String, KeyValuePairs<String, Variant>> = [
             }
         },
     ],
+    "screen": [
+        "hand-written": {
+            let screen = makeScreenByHand()
+            try require(isComplete(screen), "the hand-written screen is incomplete")
+            try require(shareOnlyAnalytics(screen, makeScreenByHand()), "hand-written screens share the wrong objects")
+            return { n in for _ in 0..<n { blackHole(makeScreenByHand()) } }
+        },
+        "Instill": {
+            let injector = try Injector(modules: [ScreenModule()])
+            let screen = try injector.getObject(Screen.self)
+            try require(isComplete(screen), "Instill built an incomplete screen")
+            try require(
+                shareOnlyAnalytics(screen, try injector.getObject(Screen.self)), "Instill shared the wrong objects")
+            return { n in for _ in 0..<n { blackHole(try injector.getObject(Screen.self)) } }
+        },
+        "Swinject": {
+            let container = swinjectContainer(registerScreen)
+            let screen = container.resolve(WiredScreen.self)
+            try require(screen.map(isComplete) == true, "Swinject built an incomplete screen")
+            try require(
+                shareOnlyAnalytics(screen!, container.resolve(WiredScreen.self)!), "Swinject shared the wrong objects")
+            return { n in for _ in 0..<n { blackHole(container.resolve(WiredScreen.self)!) } }
+        },
+    ],
     "50-wide": [
         "hand-written": { { n in for _ in 0..<n { blackHole(makeWideObjectByHand()) } } },
         "Instill": {

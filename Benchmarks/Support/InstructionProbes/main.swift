@@ -6,15 +6,16 @@
 //     InstructionProbes --list          (every workload and its variants)
 
 let arguments = CommandLine.arguments.dropFirst()
+let allWorkloads = Array(workloads) + Array(scaleWorkloads)
 
 if arguments.first == "--list" {
-    for (workload, variants) in workloads {
+    for (workload, variants) in allWorkloads {
         print(([workload] + variants.map(\.key)).joined(separator: " "))
     }
 } else if arguments.count == 3, let operations = Int(arguments[arguments.startIndex + 2]) {
     let workload = arguments[arguments.startIndex]
     let variant = arguments[arguments.startIndex + 1]
-    guard let variants = workloads.first(where: { $0.key == workload })?.value,
+    guard let variants = allWorkloads.first(where: { $0.key == workload })?.value,
         let setup = variants.first(where: { $0.key == variant })?.value
     else {
         fatalError("no variant \(variant) of workload \(workload); see --list")

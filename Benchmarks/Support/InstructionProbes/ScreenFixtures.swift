@@ -1,0 +1,1 @@
+../../Benchmarks/InstillBenchmarks/ScreenFixtures.swift
