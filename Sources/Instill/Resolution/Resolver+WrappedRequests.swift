@@ -54,7 +54,7 @@ extension Injector {
         let reference = TypeReference(wrapped)
         let key = BindingKey(wrapped, name: name)
         let isWrapper = Self.isWrapperRequest(wrapped)
-        if !isWrapper, !canAnswer(key, type: reference), !(name == nil && wrapped is any MainActorInjectable.Type) {
+        if !isWrapper, !canAnswer(key, type: reference) {
             return try none()
         }
         func get<Wrapped>(_: Wrapped.Type) throws -> Any? {
