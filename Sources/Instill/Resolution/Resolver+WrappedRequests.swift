@@ -82,3 +82,32 @@ extension Injector {
         }
     }
 }
+
+extension Injector {
+    /// What reading a ``Lazy`` of `type` throws when resolving it failed with `error`:
+    /// for a type whose initializer takes a typed argument, that a lazy has none to
+    /// pass (``InjectionError/lazyArgument(_:argument:)``), which ``validate(roots:isolation:)``
+    /// reports too; otherwise `error`.
+    func lazyFailure(_ error: InjectionError, of type: Any.Type, named name: String?) -> InjectionError {
+        guard error.kind == .argumentMismatch, error.chain.isEmpty,
+            let recipe = try? recipe(for: BindingKey(type, name: name), type: TypeReference(type)),
+            let (metadata, argument) = recipe.typedArgument()
+        else { return error }
+        var failure = InjectionError.lazyArgument(metadata.name, argument: argument.description)
+        failure.requestedType = error.requestedType
+        return failure
+    }
+}
+
+extension Recipe {
+    /// The metadata of the type this recipe builds (through its links) and the typed
+    /// argument its initializer takes (`Initializer(argument:)`), if it takes one.
+    func typedArgument() -> (InjectableMetadata, TypeReference)? {
+        var target = self
+        while case .link(let linked) = target.source { target = linked }
+        guard let metadata = target.objectMetadata, let argument = metadata.initializer.argument,
+            !metadata.hasDeclarationError
+        else { return nil }
+        return (metadata, argument)
+    }
+}
