@@ -15,9 +15,16 @@ private struct Bindings: Module {
     func configure(_ binder: Binder) { body(binder) }
 }
 
-/// The order of the first requests: off the main actor first, or on it first.
+/// The order of the first requests: off the main actor first, or on it first. Tests
+/// run in parallel, so each test has its own pair.
 private enum OffMainFirst {}
 private enum OnMainFirst {}
+private enum HolderUnread {}
+private enum HolderRead {}
+private enum ProviderUnread {}
+private enum ProviderRead {}
+private enum LazyUnread {}
+private enum LazyRead {}
 
 private protocol Tagged: AnyObject, Sendable {
     var tag: String { get }
@@ -94,6 +101,13 @@ private final class PanelCoordinator<Order>: Injectable, @unchecked Sendable {
     static var scope: Scope { .singleton }
     var panels: Provider<Panel<Order>>!
     static var requires: Requirements { fills(Provider<Panel<Order>>.self) { $0.panels = $1 } }
+    init() {}
+}
+
+/// The same behind a lazy.
+private final class LazyPanelHolder<Order>: Injectable, @unchecked Sendable {
+    var panel: Lazy<Panel<Order>>!
+    static var requires: Requirements { fills(Lazy<Panel<Order>>.self) { $0.panel = $1 } }
     init() {}
 }
 
@@ -189,16 +203,16 @@ struct MainActorFirstLookTests {
         @Sendable func problems<Order>(_: Order.Type) throws -> [String] {
             try Injector(modules: modules).validate(roots: [DirectHolder<Order>.self]).problems.map(\.summary)
         }
-        let unread = try problems(OffMainFirst.self)
-        _ = try await MainActor.run { try Injector(modules: modules).getObject(TaggedModel<OnMainFirst>.self) }
-        let read = try await Task.detached { try problems(OnMainFirst.self) }.value
+        let unread = try problems(HolderUnread.self)
+        _ = try await MainActor.run { try Injector(modules: modules).getObject(TaggedModel<HolderRead>.self) }
+        let read = try await Task.detached { try problems(HolderRead.self) }.value
         func held(_ order: String) -> [String] {
             [
                 "DirectHolder<\(order)> is not isolated to the main actor, and requires TaggedModel<\(order)>, which is: only the main actor can build DirectHolder<\(order)>."
             ]
         }
-        #expect(unread == held("OffMainFirst"))
-        #expect(read == held("OnMainFirst"))
+        #expect(unread == held("HolderUnread"))
+        #expect(read == held("HolderRead"))
     }
 
     @Test("injectDependencies(into:) on the main actor fills the dynamic type's requirements, built before or not")
@@ -266,10 +280,30 @@ struct MainActorFirstLookTests {
                 """
             ]
         }
-        let unread = try offMain(OffMainFirst.self)
-        _ = try await MainActor.run { try Injector().getObject(Panel<OnMainFirst>.self) }
-        let read = try await Task.detached { try offMain(OnMainFirst.self) }.value
-        #expect(unread == expected("OffMainFirst"))
-        #expect(read == expected("OnMainFirst"))
+        let unread = try offMain(ProviderUnread.self)
+        _ = try await MainActor.run { try Injector().getObject(Panel<ProviderRead>.self) }
+        let read = try await Task.detached { try offMain(ProviderRead.self) }.value
+        #expect(unread == expected("ProviderUnread"))
+        #expect(read == expected("ProviderRead"))
+    }
+
+    @Test(
+        "a Lazy of a main-actor type read off the main actor says to read it on the main actor, and validate() agrees")
+    func lazyReadOffMainActor() async throws {
+        @Sendable func offMain<Order>(_: Order.Type) throws -> [String] {
+            let injector = Injector()
+            let problems = injector.validate(roots: [LazyPanelHolder<Order>.self]).problems.map(\.description)
+            let holder = try injector.getObject(LazyPanelHolder<Order>.self)
+            let error = #expect(throws: InjectionError.self) { try holder.panel.value }
+            return problems + [error?.fix ?? "built"]
+        }
+        func expected(_ order: String) -> [String] {
+            [
+                "call this Lazy<Panel<\(order)>> from @MainActor code (`lazy()`, not `lazy.value`, in a @MainActor function, or in `await MainActor.run { ... }`): there it builds Panel<\(order)>."
+            ]
+        }
+        #expect(try offMain(LazyUnread.self) == expected("LazyUnread"))
+        _ = try await MainActor.run { try Injector().getObject(Panel<LazyRead>.self) }
+        #expect(try await Task.detached { try offMain(LazyRead.self) }.value == expected("LazyRead"))
     }
 }
