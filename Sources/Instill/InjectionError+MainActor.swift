@@ -29,6 +29,19 @@ extension InjectionError {
 }
 
 extension InjectionError {
+    /// This ``mainActorRequired(_:)`` error for a ``Provider`` or ``Lazy`` (`wrapper`,
+    /// `Provider<Panel>`) called off the main actor: the caller already holds the
+    /// wrapper, so the fix is where it is called.
+    func requested(through wrapper: String, call: String) -> InjectionError {
+        guard let type = mainActorType else { return self }
+        var error = self
+        error.fix =
+            "call this \(wrapper) from @MainActor code (\(call) in a @MainActor function, or in `await MainActor.run { ... }`): there it builds \(type)."
+        return error
+    }
+}
+
+extension InjectionError {
     /// Found by ``Injector/validate(roots:isolation:)``: a nonisolated type requires a
     /// main-actor one directly.
     static func mainActorHeld(holder: String, held: String, required: String) -> InjectionError {

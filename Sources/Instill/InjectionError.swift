@@ -307,6 +307,19 @@ extension InjectionError {
         )
     }
 
+    /// A ``Lazy`` of a type whose initializer takes a typed argument
+    /// (`Initializer(argument:)`): a lazy has no argument to pass, so reading its value
+    /// always throws.
+    static func lazyArgument(_ type: String, argument: String) -> InjectionError {
+        InjectionError(
+            .argumentMismatch, type: type,
+            summary:
+                "\(type) takes an argument (\(argument)), and a Lazy<\(type)> has none to pass: reading its value always throws.",
+            fix:
+                "hold a Provider<\(type)> instead and call it with the argument (provider(argument: ...)), or give \(type) an initializer without one."
+        )
+    }
+
     /// A request passed an argument of another type than the one an initializer
     /// declared with `Initializer(argument:)` reads.
     static func argumentMismatch(_ type: String, argument: String, given: String) -> InjectionError {

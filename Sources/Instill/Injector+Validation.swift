@@ -30,9 +30,15 @@ extension Injector {
     /// - nonisolated types that require a ``MainActorInjectable`` type directly (only
     ///   the main actor can build them; a ``Provider`` defers it).
     ///
+    /// - a ``Lazy`` of a type whose initializer takes a typed argument (a lazy has none
+    ///   to pass).
+    ///
     /// Called from main-actor code, it reads the declarations of main-actor types
-    /// too; from elsewhere, a main-actor type not yet built is reported with
-    /// ``InjectionError/Kind-swift.struct/mainActorRequired``.
+    /// too; from elsewhere, a main-actor type whose declarations no main-actor request
+    /// has read yet is reported with ``InjectionError/Kind-swift.struct/mainActorRequired``
+    /// where a build from there would throw it: a root, or a direct requirement (as the
+    /// nonisolated holder's problem, whether or not the declarations were read), not
+    /// one behind a ``Provider`` or ``Lazy``, which is built where it is called.
     ///
     /// ```swift
     /// let report = injector.validate(roots: [Car.self])

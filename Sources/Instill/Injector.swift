@@ -361,7 +361,9 @@ public final class Injector: Sendable {
     public func injectDependencies<T: MainActorInjectable>(into object: T) throws {
         let type = Swift.type(of: object)
         let metadata: InjectableMetadata
-        if let known = InjectableMetadata.of(dynamic: type), known.isMainActor {
+        // Read on the main actor, as the compiler checked: the dynamic type's own
+        // requirements, whether or not a request has read them before.
+        if let known = InjectableMetadata.of(dynamicOnMainActor: type), known.isMainActor {
             metadata = known
         } else {
             metadata = InjectableMetadata.of(mainActor: T.self)

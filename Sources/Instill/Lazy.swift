@@ -92,12 +92,18 @@ final class LazyStorage<Value>: Sendable {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         // Resolved without holding the lock: resolving may read this lazy again.
         let made: Value
-        if let graph {
-            made = try graph.resolve(in: injector, onMainActor: onMainActor) { _ in
-                try injector.resolve(Value.self, named: name, arguments: [], onMainActor: onMainActor)
+        do {
+            if let graph {
+                made = try graph.resolve(in: injector, onMainActor: onMainActor) { _ in
+                    try injector.resolve(Value.self, named: name, arguments: [], onMainActor: onMainActor)
+                }
+            } else {
+                made = try injector.resolve(Value.self, named: name, arguments: [], onMainActor: onMainActor)
             }
-        } else {
-            made = try injector.resolve(Value.self, named: name, arguments: [], onMainActor: onMainActor)
+        } catch let error as InjectionError where error.kind == .mainActorRequired {
+            throw error.requested(through: "Lazy<\(typeName(Value.self))>", call: "`lazy()`, not `lazy.value`,")
+        } catch let error as InjectionError {
+            throw injector.lazyFailure(error, of: Value.self, named: name)
         }
         return resolved.withLock { slot in
             if let first = slot { return first }

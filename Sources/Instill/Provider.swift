@@ -48,7 +48,11 @@ public struct Provider<Value>: Sendable {
 
     private func get(arguments: [any Sendable], onMainActor: Bool) throws -> Value {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
-        return try injector.resolve(Value.self, named: name, arguments: arguments, onMainActor: onMainActor)
+        do {
+            return try injector.resolve(Value.self, named: name, arguments: arguments, onMainActor: onMainActor)
+        } catch let error as InjectionError where error.kind == .mainActorRequired {
+            throw error.requested(through: "Provider<\(typeName(Value.self))>", call: "`provider()`")
+        }
     }
 }
 

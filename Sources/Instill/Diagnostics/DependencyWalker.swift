@@ -149,9 +149,14 @@ struct DependencyWalker {
 
     /// Visits `key` as `resolver` answers it, reached through `stack` (the
     /// requirements that led here).
+    ///
+    /// A main-actor type whose declarations cannot be read here (off the main actor,
+    /// before a main-actor request read them) is reported as the build would report
+    /// it, unless `reportsUnreadMainActor` is `false`: an edge whose build does not
+    /// build it here (a ``Provider``), or that reports it itself.
     private mutating func visit(
         _ bindingKey: BindingKey, _ type: TypeReference, in resolver: Injector, stack: inout [Step],
-        requested: String
+        requested: String, reportsUnreadMainActor: Bool = true
     ) {
         let recipe: Recipe
         do {
@@ -159,6 +164,11 @@ struct DependencyWalker {
         } catch let error as InjectionError {
             let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(resolver))
             guard state[key] == nil else { return }
+            if !reportsUnreadMainActor, Self.isUnreadMainActor(error) {
+                // Left unvisited: another edge may still report it.
+                addNode(Node(key: key, type: type, source: "main actor", scope: nil, location: nil))
+                return
+            }
             addNode(Node(key: key, type: type, source: "unbound", scope: nil, location: nil, problem: true))
             state[key] = .done
             guard reportedMissing.insert(key).inserted else { return }
@@ -288,20 +298,38 @@ struct DependencyWalker {
         }
         if dependency.kind == .provider {
             // Built later, on demand: no cycle and no lifetime issue through here, but
-            // what it builds must still resolve.
+            // what it builds must still resolve. A main-actor type is built where the
+            // provider is called: off the main actor, its declarations may not be
+            // readable yet, and the provider is not a problem.
             var lazyStack = [Step(key: key, label: edge.chainLabel, declared: edge.declared)]
-            visit(targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested)
+            visit(
+                targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested,
+                reportsUnreadMainActor: false)
+            if dependency.isLazy, let held = try? builder.recipe(for: targetKey, type: dependency.target) {
+                reportLazyArgument(held, by: edge, at: edgeIndex, stack, requested)
+            }
             return
         }
         stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared, groupMember: edge.groupMember))
-        visit(targetKey, dependency.target, in: builder, stack: &stack, requested: requested)
+        visit(
+            targetKey, dependency.target, in: builder, stack: &stack, requested: requested,
+            reportsUnreadMainActor: holderIsMainActor)
         stack.removeLast()
-        if let held = try? builder.recipe(for: targetKey, type: dependency.target) {
+        do {
+            let held = try builder.recipe(for: targetKey, type: dependency.target)
             if !holderIsMainActor, held.isMainActor {
-                reportMainActorHeld(held, by: edge, of: holder, stack, requested)
+                var target = held
+                while case .link(let linked) = target.source { target = linked }
+                reportMainActorHeld(
+                    target.objectMetadata?.name ?? target.typeName, by: edge, of: holder, stack, requested)
             }
             reportArgumentNotPassed(held, by: edge, at: edgeIndex, stack, requested)
-        }
+        } catch let error as InjectionError {
+            // The same report whether or not the main actor has read its declarations.
+            if !holderIsMainActor, Self.isUnreadMainActor(error), let held = error.mainActorType {
+                reportMainActorHeld(held, by: edge, of: holder, stack, requested)
+            }
+        } catch {}
         if let held = nodes[target], let heldScope = held.scope, isMismatch(holder: scope, held: heldScope) {
             var problem = InjectionError.lifetimeMismatch(
                 holder: holder, holderScope: scope, held: held.type.description, heldScope: heldScope,
@@ -342,13 +370,10 @@ struct DependencyWalker {
     /// Reports a nonisolated object that requires a main-actor one directly: only
     /// the main actor can build it.
     private mutating func reportMainActorHeld(
-        _ held: Recipe, by edge: Outgoing, of holder: String, _ stack: [Step], _ requested: String
+        _ held: String, by edge: Outgoing, of holder: String, _ stack: [Step], _ requested: String
     ) {
-        var target = held
-        while case .link(let linked) = target.source { target = linked }
         var problem = InjectionError.mainActorHeld(
-            holder: holder, held: target.objectMetadata?.name ?? target.typeName,
-            required: edge.dependency.target.description)
+            holder: holder, held: held, required: edge.dependency.target.description)
         problem.requestedType = requested
         problem.chain = stack.compactMap(\.label) + [edge.chainLabel]
         problem.requirementLocation = edge.location?.description
@@ -362,12 +387,29 @@ struct DependencyWalker {
     private mutating func reportArgumentNotPassed(
         _ held: Recipe, by edge: Outgoing, at edgeIndex: Int, _ stack: [Step], _ requested: String
     ) {
-        var target = held
-        while case .link(let linked) = target.source { target = linked }
-        guard let metadata = target.objectMetadata, let argument = metadata.initializer.argument,
-            !metadata.hasDeclarationError
-        else { return }
+        guard let (metadata, argument) = held.typedArgument() else { return }
         var problem = InjectionError.missingArgument(metadata.name, argument: argument.description)
+        problem.requestedType = requested
+        problem.chain = stack.compactMap(\.label) + [edge.chainLabel]
+        problem.requirementLocation = edge.location?.description
+        problems.append(problem)
+        edges[edgeIndex].problem = true
+    }
+
+    /// Whether `error` is the one a recipe throws for a main-actor type whose
+    /// declarations cannot be read here: off the main actor, before a main-actor
+    /// request read them.
+    private static func isUnreadMainActor(_ error: InjectionError) -> Bool {
+        error.kind == .mainActorRequired && error.mainActorType != nil && !MainActorIsolation.isProven
+    }
+
+    /// Reports a ``Lazy`` of a type whose initializer takes a typed argument: a lazy
+    /// passes none, so reading its value would throw.
+    private mutating func reportLazyArgument(
+        _ held: Recipe, by edge: Outgoing, at edgeIndex: Int, _ stack: [Step], _ requested: String
+    ) {
+        guard let (metadata, argument) = held.typedArgument() else { return }
+        var problem = InjectionError.lazyArgument(metadata.name, argument: argument.description)
         problem.requestedType = requested
         problem.chain = stack.compactMap(\.label) + [edge.chainLabel]
         problem.requirementLocation = edge.location?.description

@@ -190,30 +190,61 @@ final class InjectableMetadata: Sendable {
         }
     }
 
-    /// The metadata of `type` if it is `Injectable`.
+    /// The metadata of `type` if it is `Injectable`, or `MainActorInjectable` and this
+    /// thread's requests are proven to run on the main actor (or its metadata is read
+    /// already).
     ///
     /// Metadata already computed is found by the type's identity; otherwise the
     /// runtime checks the conformance, which the first time for a type means
-    /// searching every conformance in the program.
+    /// searching every conformance in the program. A main-actor type's declarations
+    /// are main-actor code: where they cannot be read, the answer is `nil`, and
+    /// ``isUnreadMainActor(_:)`` tells that apart from a type that is not injectable.
     static func of(dynamic type: Any.Type) -> InjectableMetadata? {
+        of(dynamic: type) { mainActor in
+            guard MainActorIsolation.isProven else { return nil }
+            return MainActor.assumeIsolated { of(mainActor: mainActor) }
+        }
+    }
+
+    /// ``of(dynamic:)`` from main-actor code, which reads a main-actor type's
+    /// declarations without a request's proof: the compiler has checked the caller.
+    @MainActor
+    static func of(dynamicOnMainActor type: Any.Type) -> InjectableMetadata? {
+        of(dynamic: type) { of(mainActor: $0) }
+    }
+
+    private static func of(
+        dynamic type: Any.Type, mainActor read: (any MainActorInjectable.Type) -> InjectableMetadata?
+    ) -> InjectableMetadata? {
         let id = ObjectIdentifier(type)
         if let known = cache.withLock({ $0[id] }) { return known }
         switch declared.withLock({ $0[id] }) {
         case .injectable(let injectable):
             return of(injectable)
         case .mainActor(let mainActor):
-            guard MainActorIsolation.isProven else { return nil }
-            return MainActor.assumeIsolated { of(mainActor: mainActor) }
+            return read(mainActor)
         case nil:
             break
         }
         // Both protocols are class-bound: no other kind of type needs the search.
         guard type is AnyClass else { return nil }
         if let injectable = type as? any Injectable.Type { return of(injectable) }
-        if let mainActor = type as? any MainActorInjectable.Type, MainActorIsolation.isProven {
-            return MainActor.assumeIsolated { of(mainActor: mainActor) }
-        }
+        if let mainActor = type as? any MainActorInjectable.Type { return read(mainActor) }
         return nil
+    }
+
+    /// Whether `type` is a ``MainActorInjectable`` type whose declarations are not read
+    /// yet: they are read on the main actor only, so until a main-actor request (or a
+    /// declaration made there) reads them, nothing is known of its requirements,
+    /// initializer or scope. Not the same as having none.
+    static func isUnreadMainActor(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if cache.withLock({ $0[id] }) != nil { return false }
+        switch declared.withLock({ $0[id] }) {
+        case .mainActor: return true
+        case .injectable: return false
+        case nil: return type is AnyClass && type is any MainActorInjectable.Type
+        }
     }
 
     /// The metadata of a main-actor type, computed on first use, on the main actor.

@@ -25,7 +25,15 @@ extension Injector {
         guard !bindings.isEmpty, let reachCache else { return false }
         if let known = reachCache.withLock({ $0[key] }) { return known }
         var seen: Set<BindingKey> = []
-        let reaches = overrideReached(from: key, type: type, below: parent, cache: reachCache, seen: &seen) != nil
+        var unread = false
+        let reaches =
+            overrideReached(from: key, type: type, below: parent, cache: reachCache, seen: &seen, unread: &unread)
+            != nil
+        // A main-actor type whose declarations are not read yet (they are read on the
+        // main actor only) may depend on an override: counted as reaching, so that the
+        // override is never missed, and nothing is cached, so that once they are read
+        // the walk follows them.
+        if !reaches, unread { return true }
         reachCache.withLock { cache in
             cache[key] = reaches
             // A walk that found nothing went through everything each key it met
@@ -46,13 +54,16 @@ extension Injector {
         cache: LockedBox<[BindingKey: Bool]>? = nil
     ) -> BindingKey? {
         var seen: Set<BindingKey> = []
-        return overrideReached(from: key, type: type, below: ancestor, cache: cache, seen: &seen)
+        var unread = false
+        return overrideReached(from: key, type: type, below: ancestor, cache: cache, seen: &seen, unread: &unread)
     }
 
-    /// ``overrideReached(from:type:below:cache:)``, leaving in `seen` the keys it met.
+    /// ``overrideReached(from:type:below:cache:)``, leaving in `seen` the keys it met,
+    /// and setting `unread` when it met a main-actor type whose declarations it could
+    /// not read here (see ``InjectableMetadata/isUnreadMainActor(_:)``).
     private func overrideReached(
         from key: BindingKey, type: TypeReference, below ancestor: Injector?,
-        cache: LockedBox<[BindingKey: Bool]>?, seen: inout Set<BindingKey>
+        cache: LockedBox<[BindingKey: Bool]>?, seen: inout Set<BindingKey>, unread: inout Bool
     ) -> BindingKey? {
         var levels: [Injector] = []
         var level: Injector? = self
@@ -70,46 +81,55 @@ extension Injector {
                 if reaches { return current }
                 continue
             }
-            forEachDependency(of: current, type: currentType) { dependency in
+            let isRead = forEachDependency(of: current, type: currentType) { dependency in
                 if seen.insert(dependency.0).inserted { pending.append(dependency) }
             }
+            if !isRead { unread = true }
         }
         return nil
     }
 
     /// Calls `body` with each key an object of `key` depends on as this injector
     /// answers it. A closure or provider that declares nothing, an instance, an
-    /// ``ObjectFactory`` and a type whose declarations cannot be read here have no
-    /// dependencies to follow.
+    /// ``ObjectFactory`` and a type that is not injectable have no dependencies to
+    /// follow.
+    ///
+    /// Returns `false` when `key` is a main-actor type whose declarations cannot be
+    /// read here: what it depends on is unknown, which is not the same as nothing.
     private func forEachDependency(
         of key: BindingKey, type: TypeReference, _ body: ((BindingKey, TypeReference)) -> Void
-    ) {
+    ) -> Bool {
         let metadata: InjectableMetadata?
+        let implementation: Any.Type
         if let (binding, _) = binding(for: key) {
             switch binding.source {
             case .type(let implementation, _) where binding.scope == nil:
                 body((BindingKey(implementation.type), implementation))
-                return
-            case .type(_, let read):
+                return true
+            case .type(let bound, let read):
                 metadata = try? read()
+                implementation = bound.type
             case .forward(let target, let name):
                 body((BindingKey(target.type, name: name), target))
-                return
+                return true
             case .instance:
-                return
+                return true
             case .closure, .provider:
                 for declared in binding.dependencies?.entries ?? [] {
                     visit(declared.dependency, name: declared.name, body)
                 }
-                return
+                return true
             }
         } else {
-            guard key.name == nil else { return }
+            guard key.name == nil else { return true }
             metadata = InjectableMetadata.of(dynamic: type.type)
+            implementation = type.type
         }
-        guard let metadata, metadata.declarationError == nil else { return }
+        guard let metadata else { return !InjectableMetadata.isUnreadMainActor(implementation) }
+        guard metadata.declarationError == nil else { return true }
         for declared in metadata.initializerDependencies { visit(declared.dependency, name: declared.name, body) }
         for requirement in metadata.requirements { visit(requirement.dependency, name: requirement.name, body) }
+        return true
     }
 
     private func visit(_ dependency: Dependency, name: String?, _ body: ((BindingKey, TypeReference)) -> Void) {

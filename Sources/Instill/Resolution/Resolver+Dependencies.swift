@@ -101,8 +101,14 @@ extension Injector {
 
     /// Whether this injector has a binding for `key`, or builds its type
     /// automatically: an optional dependency is `nil` otherwise.
+    ///
+    /// A main-actor type is built automatically wherever it is asked for: off the main
+    /// actor, asking for it is ``InjectionError/Kind-swift.struct/mainActorRequired``,
+    /// never `nil`, whether or not its declarations were read already.
     func canAnswer(_ key: BindingKey, type: TypeReference) -> Bool {
-        binding(for: key) != nil || (key.name == nil && InjectableMetadata.of(dynamic: type.type) != nil)
+        guard binding(for: key) == nil else { return true }
+        guard key.name == nil else { return false }
+        return InjectableMetadata.of(dynamic: type.type) != nil || InjectableMetadata.isUnreadMainActor(type.type)
     }
 
     /// The links of the binding whose frame `recipe` is, when this injector resolves

@@ -54,7 +54,7 @@ extension Injector {
         let reference = TypeReference(wrapped)
         let key = BindingKey(wrapped, name: name)
         let isWrapper = Self.isWrapperRequest(wrapped)
-        if !isWrapper, !canAnswer(key, type: reference), !(name == nil && wrapped is any MainActorInjectable.Type) {
+        if !isWrapper, !canAnswer(key, type: reference) {
             return try none()
         }
         func get<Wrapped>(_: Wrapped.Type) throws -> Any? {
@@ -80,5 +80,34 @@ extension Injector {
             error.requestedType = typeName(type)
             throw error
         }
+    }
+}
+
+extension Injector {
+    /// What reading a ``Lazy`` of `type` throws when resolving it failed with `error`:
+    /// for a type whose initializer takes a typed argument, that a lazy has none to
+    /// pass (``InjectionError/lazyArgument(_:argument:)``), which ``validate(roots:isolation:)``
+    /// reports too; otherwise `error`.
+    func lazyFailure(_ error: InjectionError, of type: Any.Type, named name: String?) -> InjectionError {
+        guard error.kind == .argumentMismatch, error.chain.isEmpty,
+            let recipe = try? recipe(for: BindingKey(type, name: name), type: TypeReference(type)),
+            let (metadata, argument) = recipe.typedArgument()
+        else { return error }
+        var failure = InjectionError.lazyArgument(metadata.name, argument: argument.description)
+        failure.requestedType = error.requestedType
+        return failure
+    }
+}
+
+extension Recipe {
+    /// The metadata of the type this recipe builds (through its links) and the typed
+    /// argument its initializer takes (`Initializer(argument:)`), if it takes one.
+    func typedArgument() -> (InjectableMetadata, TypeReference)? {
+        var target = self
+        while case .link(let linked) = target.source { target = linked }
+        guard let metadata = target.objectMetadata, let argument = metadata.initializer.argument,
+            !metadata.hasDeclarationError
+        else { return nil }
+        return (metadata, argument)
     }
 }

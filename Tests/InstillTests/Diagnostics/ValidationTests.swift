@@ -323,6 +323,45 @@ struct ValidationTests {
         }
     }
 
+    @Suite("Arguments")
+    struct Arguments {
+        final class Reader: Injectable, TakesArgument, Sendable {
+            typealias Argument = String
+            init() {}
+            static let initializer = Initializer(argument: Argument.self) { _ in Reader() }
+        }
+
+        final class Shelf: Injectable {
+            var reader: Lazy<Reader>!
+            static let requiresLine = #line + 1
+            static var requires: Requirements { fills(Lazy<Reader>.self) { $0.reader = $1 } }
+            init() {}
+        }
+
+        static let lazyArgumentLines = [
+            "argumentMismatch: ValidationTests.Arguments.Reader takes an argument (String), and a Lazy<ValidationTests.Arguments.Reader> has none to pass: reading its value always throws.",
+            "  Requested: ValidationTests.Arguments.Shelf",
+            "  Chain: ValidationTests.Arguments.Shelf.fills(Lazy<ValidationTests.Arguments.Reader>) (declared at \(#fileID):\(Shelf.requiresLine))",
+            "  To fix: hold a Provider<ValidationTests.Arguments.Reader> instead and call it with the argument (provider(argument: ...)), or give ValidationTests.Arguments.Reader an initializer without one.",
+        ]
+
+        @Test(
+            "a Lazy of a type that takes an argument is reported: a lazy has none to pass, and reading it throws the same"
+        )
+        func lazyOfTypeTakingArgument() throws {
+            let injector = Injector()
+
+            let report = injector.validate(roots: [Shelf.self])
+
+            #expect(report.problems.map(\.description) == [Self.lazyArgumentLines.joined(separator: "\n")])
+            let shelf = try injector.getObject(Shelf.self)
+            let error = try #require(throws: InjectionError.self) { try shelf.reader.value }
+            #expect(error.kind == .argumentMismatch)
+            #expect(error.summary == report.problems.first?.summary)
+            #expect(error.fix == report.problems.first?.fix)
+        }
+    }
+
     @Suite("Building nothing")
     struct BuildingNothing {
         @Test("validate() calls no initializer, closure or provider, and builds no eager singleton again")
