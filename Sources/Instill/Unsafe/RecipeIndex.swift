@@ -1,10 +1,12 @@
 /// The recipes of an injector's unnamed keys, found by type without a lock however
 /// many types the program requests: the warm path's first lookup.
 ///
-/// An open-addressing table (linear probing) of unretained recipe pointers, in an
-/// ``AtomicSlots`` array whose size is a power of two. Readers load the live array
-/// and probe it; a miss (an empty slot) sends them to the injector's locked table,
-/// which answers and inserts. Inserts are made only by a caller that holds the
+/// A direct-mapped cache of 64 slots, each holding the first recipe whose type hashed
+/// to it (what most requests of a small program find in one load), in front of an
+/// open-addressing table (linear probing) of unretained recipe pointers, in an
+/// ``AtomicSlots`` array whose size is a power of two, that holds every recipe. Readers
+/// try the cache, then load the live array and probe it; a miss (an empty slot) sends
+/// them to the injector's locked table, which answers and inserts. Inserts are made only by a caller that holds the
 /// injector's recipe lock, so writers never race one another; an array more than
 /// half full is replaced by one twice its size holding every recipe.
 ///
@@ -14,8 +16,11 @@
 /// replaced probes memory that is still this index's, and finds a subset of the
 /// recipes (a miss is always answered by the locked table). Recipes live as long as
 /// the injector that made them (its locked table keeps them), which outlives this
-/// index, so an unretained pointer in a slot is always a live recipe.
+/// index, so an unretained pointer in a slot (of an array or of the cache, whose
+/// slots are written once) is always a live recipe.
 final class RecipeIndex: @unchecked Sendable {  // arrays are reached atomically; the rest under the recipe lock
+    /// The first recipe met of each of 64 hash classes of types.
+    private let cache = AtomicSlots(count: 64)
     /// Slot 0: the live array, retained.
     private let live = AtomicSlots(count: 1)
     /// The arrays replaced so far, kept for readers that still probe them (under the
@@ -36,6 +41,17 @@ final class RecipeIndex: @unchecked Sendable {  // arrays are reached atomically
     /// the injector keeps its recipes).
     @inline(__always)
     func recipe(for type: ObjectIdentifier) -> Unmanaged<Recipe>? {
+        if let cached = cache.unmanaged(Self.cacheSlot(of: type), as: Recipe.self),
+            cached._withUnsafeGuaranteedRef({ $0.key.type == type })
+        {
+            return cached
+        }
+        return probe(for: type)
+    }
+
+    /// The recipe of `type` in the live array.
+    @inline(never)
+    private func probe(for type: ObjectIdentifier) -> Unmanaged<Recipe>? {
         guard let array = live.unmanaged(0, as: AtomicSlots.self) else { return nil }
         return array._withUnsafeGuaranteedRef { slots in
             let mask = slots.count - 1
@@ -53,6 +69,7 @@ final class RecipeIndex: @unchecked Sendable {  // arrays are reached atomically
     /// Adds `recipe`, the answer to the unnamed key of its type. The caller holds the
     /// injector's recipe lock, and adds each key at most once.
     func insert(_ recipe: Recipe) {
+        cache.link(Self.cacheSlot(of: recipe.key.type), to: recipe)
         guard let array = live.object(0, as: AtomicSlots.self) else { return }
         if (count + 1) * 2 > array.count {
             let grown = AtomicSlots(count: array.count * 2)
@@ -86,6 +103,12 @@ final class RecipeIndex: @unchecked Sendable {  // arrays are reached atomically
         let bits = UInt(bitPattern: type) >> 4
         let shift = 8 * MemoryLayout<UInt>.size - slots.count.trailingZeroBitCount
         return Int((bits &* fibonacciMultiplier) >> UInt(shift))
+    }
+
+    /// The cache slot of `type`: the top 6 bits of the same hash.
+    @inline(__always)
+    private static func cacheSlot(of type: ObjectIdentifier) -> Int {
+        Int(((UInt(bitPattern: type) >> 4) &* fibonacciMultiplier) >> UInt(8 * MemoryLayout<UInt>.size - 6))
     }
 
     /// Fibonacci hashing's multiplier (2^w / φ) for the word size `w`: the 64-bit one,
