@@ -170,23 +170,23 @@ extension Injectable {
         // generic code and can call each leaf's `init()` (see `FillGroupMember`).
         Requirements.fillingGroup(
             Self.self, First.self, Second.self, repeat (each Rest).self, file: file, line: line,
-            assign: { object, values, made in
-                var position = 0
+            assign: { object, values, made, position in
+                position.pointee = 0
                 try assign(
                     unsafeDowncast(object, to: Self.self),
-                    FillGroupMember.member(First.self, &position, values, made: made),
-                    FillGroupMember.member(Second.self, &position, values, made: made),
-                    repeat FillGroupMember.member((each Rest).self, &position, values, made: made))
+                    FillGroupMember.member(First.self, &position.pointee, values, made: made),
+                    FillGroupMember.member(Second.self, &position.pointee, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position.pointee, values, made: made))
             },
-            build: { values, made, buildMembers in
+            build: { values, made, position, buildMembers in
                 let object = try FillGroupMember.object(Self.self)
                 try buildMembers(values)
-                var position = 0
+                position.pointee = 0
                 try assign(
                     object,
-                    FillGroupMember.member(First.self, &position, values, made: made),
-                    FillGroupMember.member(Second.self, &position, values, made: made),
-                    repeat FillGroupMember.member((each Rest).self, &position, values, made: made))
+                    FillGroupMember.member(First.self, &position.pointee, values, made: made),
+                    FillGroupMember.member(Second.self, &position.pointee, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position.pointee, values, made: made))
                 return object
             })
     }
@@ -261,10 +261,13 @@ extension Requirements {
     static func fillingGroup<Root: AnyObject, First: Injectable, Second: Injectable, each Rest: Injectable>(
         _: Root.Type, _ first: First.Type, _ second: Second.Type, _ rest: repeat (each Rest).Type,
         file: StaticString, line: UInt,
-        assign: @escaping @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int) throws -> Void,
+        assign:
+            @escaping @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>) throws
+            -> Void,
         build:
             @escaping @Sendable (
-                UnsafeMutablePointer<AnyObject>, Int, (UnsafeMutablePointer<AnyObject>) throws -> Void
+                UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>,
+                (UnsafeMutablePointer<AnyObject>) throws -> Void
             ) throws -> AnyObject
     ) -> Requirements {
         var count = 2

@@ -24,22 +24,22 @@ extension BuildPlan {
     /// A new instance from the initializer, given its dependencies (built first, in
     /// order, as the resolver builds them); its failure as the resolver reports it.
     @inline(never)
-    func constructWithDependencies() throws(PlanFailure) -> AnyObject {
+    func constructWithDependencies(in context: ResolutionContext, frame: Int) throws(PlanFailure) -> AnyObject {
         // Checked here, not in `build()`, which every plan runs inlined into its caller.
-        if buildsFromDefaults { return try constructFromDefaults() }
+        if buildsFromDefaults { return try constructFromDefaults(in: context, frame: frame) }
         if fitsInlineBuffer {
             // Most initializers take a few references: a buffer of fixed size needs no
             // dynamic stack allocation.
             var buffer: InlineDependencyBuffer = (0, 0, 0, 0, 0, 0, 0, 0)
             return try withUnsafeMutableBytes(of: &buffer) { bytes throws(PlanFailure) -> AnyObject in
-                try constructWithDependencies(at: bytes.baseAddress.unsafelyUnwrapped)
+                try constructWithDependencies(at: bytes.baseAddress.unsafelyUnwrapped, in: context, frame: frame)
             }
         }
         return try withUnsafeTemporaryAllocation(
             byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
         ) { buffer throws(PlanFailure) -> AnyObject in
             // A buffer of at least one byte always has a base address.
-            try constructWithDependencies(at: buffer.baseAddress.unsafelyUnwrapped)
+            try constructWithDependencies(at: buffer.baseAddress.unsafelyUnwrapped, in: context, frame: frame)
         }
     }
 
@@ -59,10 +59,13 @@ extension BuildPlan {
     /// every one out. When building one fails, the values already made are
     /// deinitialized here, and nothing else is.
     @inline(__always)
-    private func constructWithDependencies(at base: UnsafeMutableRawPointer) throws(PlanFailure) -> AnyObject {
+    private func constructWithDependencies(
+        at base: UnsafeMutableRawPointer, in context: ResolutionContext, frame: Int
+    ) throws(PlanFailure) -> AnyObject {
         var made = 0
         while made < dependencies.count {
             let dependency = dependencies[made]
+            context.planFrames.set(frame, requirement: ResolutionContext.Frame.initializerDependency(made))
             let address = base + dependency.offset
             switch dependency.value {
             case .plan(let plan, let template):
@@ -71,7 +74,7 @@ extension BuildPlan {
                     do throws(PlanFailure) {
                         // A leaf (most dependencies: `init()`, nothing to fill) is made
                         // and awoken in one call; `build()` would check that first.
-                        return try plan.isLeaf ? plan.makeAwake() : plan.build()
+                        return try plan.isLeaf ? plan.makeAwake(in: context) : plan.build(in: context)
                     } catch {
                         failure = error
                         return nil
@@ -95,6 +98,7 @@ extension BuildPlan {
             }
             made += 1
         }
+        context.planFrames.set(frame, requirement: -1)
         let object: AnyObject
         do {
             object = try initialize(base, arguments)
@@ -133,12 +137,17 @@ extension BuildPlan {
     /// A new instance from ``buildFromDefaults``; a dependency's failure as its plan
     /// reports it, the initializer's as the resolver reports it.
     @inline(never)
-    func constructFromDefaults() throws(PlanFailure) -> AnyObject {
-        var made = 0
+    func constructFromDefaults(in context: ResolutionContext, frame: Int) throws(PlanFailure) -> AnyObject {
+        // The frame shows which dependency's `init()` runs from the count the closure
+        // advances (see ``PlanFrames/Entry/made``).
+        context.planFrames.set(frame, requirement: PlanFrames.makingDefaults)
+        let counter = context.planFrames.made(frame)
+        counter.pointee = 0
         let object: AnyObject
         do {
-            object = try buildFromDefaults(&made)
+            object = try buildFromDefaults(&counter.pointee)
         } catch {
+            let made = counter.pointee
             guard made < dependencies.count, case .plan(let plan, _) = dependencies[made].value else {
                 throw initializerFailure(error)
             }

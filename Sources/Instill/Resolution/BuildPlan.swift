@@ -125,6 +125,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
+    /// The recipe whose plan this is: what the resolver's frame for its object holds
+    /// (see ``PlanFrames``). Set once, by ``Injector/compilePlan(_:depth:)``, before the
+    /// plan is published; the recipe keeps the plan, and outlives every build of it.
+    final unowned(unsafe) var recipe: Recipe?
+    /// One bit for this plan, and the bits of every plan its builds run (itself
+    /// included): a running build of a plan whose bit is in ``reach`` may be built
+    /// again by this one (see ``ResolutionContext/canRun(_:)``).
+    let signature: UInt64
+    let reach: UInt64
     /// The initializer's dependencies, in order; empty when it is `init()`.
     let dependencies: UnsafeMutableBufferPointer<Dependency>
     /// The size and alignment of the buffer the initializer's closure reads.
@@ -180,6 +189,17 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             }
         }
         self.height = below + 1
+        let address = UInt(bitPattern: ObjectIdentifier(metadata).hashValue)
+        let signature = UInt64(1) << UInt64((address >> 4 ^ address >> 10) & 63)
+        var reach = signature
+        for step in steps {
+            if case .plan(let plan) = step.value { reach |= plan._withUnsafeGuaranteedRef(\.reach) }
+        }
+        for dependency in dependencies {
+            if case .plan(let plan, _) = dependency.value { reach |= plan._withUnsafeGuaranteedRef(\.reach) }
+        }
+        self.signature = signature
+        self.reach = reach
         self.checksStack = height % Self.stackCheckInterval == 0
         self.isLeaf = steps.isEmpty && dependencies.isEmpty
         let fillsAfterInit = !checksStack && dependencies.isEmpty && !steps.isEmpty
@@ -230,41 +250,80 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// at every ``stackCheckInterval`` levels, that the thread's stack has room, and
     /// stops with `depthLimit` as the resolver does; a shallow one (most graphs)
     /// runs within the reserve ``ResolutionContext/canRunPlan`` keeps.
-    final func build() throws(PlanFailure) -> AnyObject {
+    final func build(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
-        if isLeaf { return try makeAwake() }
-        let object = buildsWithInit ? try construct() : try constructWithDependencies()
-        if !steps.isEmpty {
-            try fill(object)
-        } else if awakes {
-            awake(object)
+        if isLeaf { return try makeAwake(in: context) }
+        let frame = context.planFrames.push(self)
+        let object: AnyObject
+        do throws(PlanFailure) {
+            object = buildsWithInit ? try construct() : try constructWithDependencies(in: context, frame: frame)
+            if !steps.isEmpty { try fillRequirements(object, in: context, frame: frame) }
+        } catch {
+            context.planFrames.pop()
+            throw error
         }
+        finish(object, in: context)
         return object
     }
 
     /// ``build()`` for a plan that ``fillsAfterInit``: an inner node of a graph of
     /// requirements, built by its parent's fill with one test of the plan.
     @inline(__always)
-    private func buildFilled() throws(PlanFailure) -> AnyObject {
-        let object = try constructInline()
-        try fill(object)
+    private func buildFilled(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
+        let frame = context.planFrames.push(self)
+        let object: AnyObject
+        do throws(PlanFailure) {
+            object = try constructInline()
+            try fillBuilt(object, in: context, frame: frame)
+        } catch {
+            context.planFrames.pop()
+            throw error
+        }
+        finish(object, in: context)
         return object
+    }
+
+    /// Pops the build's entry, then awakes `object`, or has it wait for its cycle when
+    /// a re-entrant request reached an unfinished object (see ``PlanFrames``).
+    @inline(__always)
+    private func finish(_ object: AnyObject, in context: ResolutionContext) {
+        if context.planFrames.pop() {
+            context.deferAwake(of: object, by: self)
+        } else if awakes {
+            awake(object)
+        }
+    }
+
+    /// ``fillRequirements(_:in:frame:)`` for ``buildFilled(in:)``, not inlined: the
+    /// fill builds the requirements' values, whose builds inline ``buildFilled(in:)``.
+    @inline(never)
+    private func fillBuilt(_ object: AnyObject, in context: ResolutionContext, frame: Int) throws(PlanFailure) {
+        try fillRequirements(object, in: context, frame: frame)
     }
 
     /// ``build()`` without the awake of the object it returns (the objects under it
     /// are awoken): for a caller that awakes it itself.
-    final func buildUnawoken() throws(PlanFailure) -> AnyObject {
+    final func buildUnawoken(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
         if checksStack { try checkStack() }
-        let object = buildsWithInit ? try construct() : try constructWithDependencies()
-        if !steps.isEmpty { try fillRequirements(object) }
+        let frame = context.planFrames.push(self)
+        defer { context.planFrames.pop() }
+        let object = buildsWithInit ? try construct() : try constructWithDependencies(in: context, frame: frame)
+        if !steps.isEmpty { try fillRequirements(object, in: context, frame: frame) }
         return object
     }
 
     /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
     /// for a plan with no requirements and no dependencies.
-    final func makeAwake() throws(PlanFailure) -> AnyObject {
-        let object = try construct()
-        if awakes { awake(object) }
+    final func makeAwake(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
+        _ = context.planFrames.push(self)
+        let object: AnyObject
+        do throws(PlanFailure) {
+            object = try construct()
+        } catch {
+            context.planFrames.pop()
+            throw error
+        }
+        finish(object, in: context)
         return object
     }
 
@@ -331,9 +390,21 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// Fills an object's requirements, then awakes it.
     @inline(never)
-    final func fill(_ object: AnyObject) throws(PlanFailure) {
-        try fillRequirements(object)
-        if awakes { awake(object) }
+    final func fill(_ object: AnyObject, in context: ResolutionContext) throws(PlanFailure) {
+        let frame = context.planFrames.push(self, injects: true)
+        do throws(PlanFailure) {
+            try fillRequirements(object, in: context, frame: frame)
+        } catch {
+            context.planFrames.pop()
+            throw error
+        }
+        finish(object, in: context)
+    }
+
+    /// The steps of the group whose first member is step `first`.
+    final func groupSteps(from first: Int) -> UnsafeMutableBufferPointer<Step> {
+        let count = Self.group(of: steps[first])?.count ?? 1
+        return UnsafeMutableBufferPointer(rebasing: steps[first..<min(first + count, steps.count)])
     }
 
     /// The group whose member `step` is; `nil` for a step of anything else.
@@ -350,22 +421,28 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// knows; then the awake. What ``buildFilled()`` does, in the same order, with one
     /// call of the declaration's code instead of two.
     @inline(never)
-    private func buildByGroup() throws(PlanFailure) -> AnyObject {
+    private func buildByGroup(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
         let first = UnsafePointer(steps.baseAddress.unsafelyUnwrapped)  // the group's members
         let made = Int(groupBuilt)
+        let frame = context.planFrames.push(self)
         let outcome = withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: Int(groupCount)) {
             buffer -> Result<AnyObject, PlanFailure> in
             do {
                 return .success(
-                    try groupBuild(buffer.baseAddress.unsafelyUnwrapped, made) { values in
-                        try buildMembers(from: first, count: made, into: values)
+                    try groupBuild(buffer.baseAddress.unsafelyUnwrapped, made, context.planFrames.made(frame)) {
+                        values in
+                        try buildMembers(from: first, count: made, into: values, in: context, frame: frame)
+                        _ = context.planFrames.makingMembers(frame, from: 0)
                     })
             } catch {
                 return .failure(groupFailure(error, from: first))
             }
         }
-        let object = try outcome.get()
-        if awakes { awake(object) }
+        guard case .success(let object) = outcome else {
+            context.planFrames.pop()
+            return try outcome.get()
+        }
+        finish(object, in: context)
         return object
     }
 
@@ -373,12 +450,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// in order; on a failure, none stays there.
     @inline(__always)
     private func buildMembers(
-        from first: UnsafePointer<Step>, count: Int, into values: UnsafeMutablePointer<AnyObject>
+        from first: UnsafePointer<Step>, count: Int, into values: UnsafeMutablePointer<AnyObject>,
+        in context: ResolutionContext, frame: Int
     ) throws(PlanFailure) {
         var built = 0
         do throws(PlanFailure) {
             while built < count {
-                (values + built).initialize(to: try value(of: first + built))
+                context.planFrames.set(frame, requirement: first[built].requirement)
+                (values + built).initialize(to: try value(of: first + built, in: context))
                 built += 1
             }
         } catch {
@@ -389,31 +468,38 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// ``fill(_:)`` without the awake.
     @inline(__always)
-    private func fillRequirements(_ object: AnyObject) throws(PlanFailure) {
+    private func fillRequirements(_ object: AnyObject, in context: ResolutionContext, frame: Int) throws(PlanFailure) {
         var index = 0
         while index < steps.count {
             // Read through the buffer: each field is loaded where it is used. `index` is
             // below `steps.count`, and the buffer lives as long as the plan.
             let step = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
             index += 1
+            context.planFrames.set(frame, requirement: step.pointee.requirement)
             // A closure entry's step: its writer's closure is called directly, one
             // line read and one indirect call fewer than the writer's virtual write.
             if step.pointee.kind != .write {
                 if step.pointee.kind == .new {
+                    // The leaf's `init()` runs in its own frame, as its plan's would.
+                    if case .plan(let leaf) = step.pointee.value {
+                        _ = leaf._withUnsafeGuaranteedRef { context.planFrames.push($0) }
+                    }
                     do {
                         try step.pointee.write.writeNew(into: object)
                     } catch {
+                        context.planFrames.pop()
                         throw newValueFailure(error, step: step)
                     }
+                    if context.planFrames.pop() { context.passOn(lowlink: context.planFrames.popped.lowlink) }
                 } else if step.pointee.kind == .closure {
-                    step.pointee.write.writeClosure(try value(of: step), into: object)
+                    step.pointee.write.writeClosure(try value(of: step, in: context), into: object)
                 } else {
                     // The first member of a group: the group's closure writes them all.
-                    index += try fillGroup(from: step, into: object) - 1
+                    index += try fillGroup(from: step, into: object, in: context, frame: frame) - 1
                 }
                 continue
             }
-            let value = try value(of: step)
+            let value = try value(of: step, in: context)
             do throws(PropertyWriter.Refused) {
                 try step.pointee.write.write(consume value, into: object)
             } catch {
@@ -434,7 +520,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// downcasts need), and ``Step/Kind/memberNew`` only for a suffix of the members
     /// (``Injector/compilePlan(_:depth:)``); a plan is immutable afterwards.
     @inline(never)
-    private func fillGroup(from first: UnsafePointer<Step>, into object: AnyObject) throws(PlanFailure) -> Int {
+    private func fillGroup(
+        from first: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
+    ) throws(PlanFailure) -> Int {
         guard case .writer(let writer) = first.pointee.write else { return 1 }
         // The group is read and called without a retain: the plan keeps it alive.
         return try writer._withUnsafeGuaranteedRef { writer -> Result<Int, PlanFailure> in
@@ -444,12 +532,16 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             return withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: group.count) { buffer in
                 let values = buffer.baseAddress.unsafelyUnwrapped
                 do throws(PlanFailure) {
-                    try buildMembers(from: first, count: made, into: values)
+                    try buildMembers(from: first, count: made, into: values, in: context, frame: frame)
                 } catch {
                     return .failure(error)
                 }
+                // The group's closure makes the rest, counting them where a re-entrant
+                // request sees them.
+                let position = context.planFrames.makingMembers(
+                    frame, from: first - UnsafePointer(steps.baseAddress.unsafelyUnwrapped))
                 do {
-                    try group.assign(object, values, made)
+                    try group.assign(object, values, made, position)
                 } catch {
                     return .failure(groupFailure(error, from: first))
                 }
@@ -475,7 +567,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// The value of `step`: built by its plan, or its constant.
     @inline(__always)
-    private func value(of step: UnsafePointer<Step>) throws(PlanFailure) -> AnyObject {
+    private func value(of step: UnsafePointer<Step>, in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
         switch step.pointee.value {
         case .plan(let plan):
             var failure: PlanFailure?
@@ -483,9 +575,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 do throws(PlanFailure) {
                     // A leaf, then an inner node with nothing but requirements, each
                     // built after one test; `build()` would test more first.
-                    if plan.isLeaf { return try plan.makeAwake() }
-                    if plan.fillsAfterInit { return try plan.buildFilled() }
-                    return try plan.buildsByGroup ? plan.buildByGroup() : plan.build()
+                    if plan.isLeaf { return try plan.makeAwake(in: context) }
+                    if plan.fillsAfterInit { return try plan.buildFilled(in: context) }
+                    return try plan.buildsByGroup ? plan.buildByGroup(in: context) : plan.build(in: context)
                 } catch {
                     failure = error
                     return nil
@@ -572,12 +664,9 @@ extension ResolutionContext {
             } else if let top = frames.last, let location = edgeLocation(of: top) {
                 error.requirementLocation = location.description
             }
-        } else {
-            // A request the initializer made failed: its chain starts with this
-            // context's frames, then the ones the plan stood for.
-            let start = min(frames.count, error.chain.count)
-            error.chain.insert(contentsOf: path + ["\(failure.initializerOf.name).init"], at: start)
         }
+        // Otherwise a request an initializer, closure or awake made failed: it had the
+        // plan's frames as its own (``PlanFrames``), so its chain has them already.
         if error.kind == .depthLimit, error.chain.count > 0 {
             // The plan stopped at a level it could not count: the chain counts it.
             var counted = InjectionError.depthLimit(
@@ -595,12 +684,12 @@ extension Injector {
     /// `context` already serves; a plan's failure becomes the resolver's error.
     @inline(__always)
     func running<Result>(
-        in context: ResolutionContext, _ body: () throws(PlanFailure) -> Result
+        in context: ResolutionContext, _ body: (ResolutionContext) throws(PlanFailure) -> Result
     ) throws(InjectionError) -> Result {
         context.planDepth &+= 1
         defer { context.planDepth &-= 1 }
         do {
-            return try body()
+            return try body(context)
         } catch {
             throw context.failure(from: error)
         }
@@ -611,10 +700,10 @@ extension Injector {
     /// the resolver must answer instead.
     @inline(__always)
     func warmRequest<Result>(
-        _ plan: BuildPlan, onMainActor: Bool = false, _ body: () throws(PlanFailure) -> Result
+        _ plan: BuildPlan, onMainActor: Bool = false, _ body: (ResolutionContext) throws(PlanFailure) -> Result
     ) throws -> Result? {
         try withRequest(onMainActor: onMainActor, warm: true) { context -> Result? in
-            guard context.canRunPlan else { return nil }
+            guard context.canRun(plan) else { return nil }
             do throws(InjectionError) {
                 return try running(in: context, body)
             } catch var error {
@@ -639,7 +728,7 @@ extension Injector {
     }
 
     /// The longest chain of `.normal` objects one plan compiles.
-    private static let longestCompiledChain = 256
+    static let longestCompiledChain = 256
 
     func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
@@ -744,6 +833,7 @@ extension Injector {
             steps.append(.init(requirement: index, value: value, write: write, kind: kind))
         }
         let plan = metadata.makePlan(steps, dependencies: dependencies, retained)
+        plan.recipe = recipe
         // The learned default awake is shared by every injector; only one that skips
         // default awakes reads it.
         plan.awakes = !(accelerators.contains(.defaultAwakeSkip) && metadata.awakeIsDefault)

@@ -15,7 +15,10 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
     /// Calls the declaration's closure with the object and every member's value, in
     /// order: the first `made` from `values` (moved out of it, which it leaves
     /// uninitialized), the rest made by the closure with each class's `init()` (a
-    /// plan's leaves, see `BuildPlan.Step.Kind.memberNew`).
+    /// plan's leaves, see `BuildPlan.Step.Kind.memberNew`). The last argument counts
+    /// the members passed so far (from 0; while a member's `init()` runs, that member's
+    /// position), so that a request the `init()` makes can see which member
+    /// is being made (see `PlanFrames`).
     ///
     /// Made by the inlinable `fills`, where the object's class and each member's are
     /// known: it downcasts without checks. Invariant: the caller has proven each value
@@ -26,14 +29,19 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
     /// throw leaves nothing in `values`.
     ///
     /// - Throws: ``FillGroupMember/NewValueFailed`` for an `init()` that threw.
-    let assign: @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int) throws -> Void
+    let assign: Assign
+
+    /// The signature of ``assign``.
+    typealias Assign =
+        @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>) throws -> Void
 
     /// The class of the objects ``build`` makes: the class whose requirements the
     /// group was declared in.
     let root: ObjectIdentifier
     /// Makes an object of ``root`` with its `init()`, has `buildMembers` build the
     /// first `made` members' values into `values` (in order, after that `init()`),
-    /// then writes every member as ``assign`` does and returns the object: a plan's
+    /// then writes every member as ``assign`` does (counting them in the third
+    /// argument) and returns the object: a plan's
     /// whole build of a type whose only requirements are the group (see
     /// `BuildPlan.buildsByGroup`), with one call of the declaration's code.
     ///
@@ -44,12 +52,13 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
     /// The signature of ``build``.
     typealias Build =
         @Sendable (
-            UnsafeMutablePointer<AnyObject>, Int, (UnsafeMutablePointer<AnyObject>) throws -> Void
+            UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>,
+            (UnsafeMutablePointer<AnyObject>) throws -> Void
         ) throws -> AnyObject
 
     init(
         count: Int, root: ObjectIdentifier,
-        assign: @escaping @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int) throws -> Void,
+        assign: @escaping Assign,
         build: @escaping Build
     ) {
         self.count = count
@@ -60,7 +69,7 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
     }
 
     /// The ``build`` of no group: never called (see `BuildPlan`).
-    static let buildsNothing: Build = { _, _, _ in FillGroup.self as AnyObject }
+    static let buildsNothing: Build = { _, _, _, _ in FillGroup.self as AnyObject }
 
     /// A member is never written alone: the group's ``assign`` writes them all.
     override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? { nil }
@@ -93,10 +102,15 @@ enum FillGroupMember {
         _: Member.Type, _ position: inout Int, _ values: UnsafeMutablePointer<AnyObject>, made: Int
     ) throws -> Member {
         let current = position
-        position += 1
-        if current < made { return unsafeDowncast((values + current).move(), to: Member.self) }
+        if current < made {
+            position = current + 1
+            return unsafeDowncast((values + current).move(), to: Member.self)
+        }
         do {
-            return try Member()
+            // Counted once made: while its `init()` runs, `position` is its own.
+            let member = try Member()
+            position = current + 1
+            return member
         } catch {
             throw NewValueFailed(position: current, error: error)
         }

@@ -64,13 +64,13 @@ extension Injector {
                 return try request._withUnsafeGuaranteedRef { context -> WarmMainActorBuild? in
                     // What `warmRequest(_:onMainActor:_:)` does before its body.
                     let wasOnMainActor = context.openRequest(onMainActor: true, warm: true)
-                    guard context.canRunPlan else {
+                    guard context.canRun(plan) else {
                         Self.endWarmRequest(context, wasOnMainActor: wasOnMainActor)
                         return nil
                     }
                     context.planDepth &+= 1
                     do throws(PlanFailure) {
-                        let object = try plan.buildUnawoken()
+                        let object = try plan.buildUnawoken(in: context)
                         return WarmMainActorBuild(
                             object: .passRetained(object), awakes: plan.awakes, request: request,
                             wasOnMainActor: wasOnMainActor)

@@ -93,9 +93,17 @@ final class ResolutionContext {
     /// What this thread waits for, for other threads looking for a wait cycle.
     let waitNode = WaitNode()
     /// How many ``BuildPlan``s are running on this thread, one inside another through
-    /// requests their initializers or awakes make. Plans keep no frames, so past a
-    /// few levels the resolver builds instead, and its frames catch a cycle.
+    /// requests their initializers or awakes make: past a few levels the resolver
+    /// builds instead (a cycle through such requests is caught sooner, see
+    /// ``canRun(_:)``).
     @exclusivity(unchecked) var planDepth = 0
+    /// The objects the plans running on this thread are building (see ``PlanFrames``).
+    @exclusivity(unchecked) var planFrames = PlanFrames()
+    /// For each running request that turned plan frames into resolver frames: its
+    /// level (``activeRequests`` while it runs), and the counts to restore when it ends.
+    @exclusivity(unchecked) private var materializations: [(level: Int, frames: Int, planFrames: Int)] = []
+    /// The level of the innermost request in ``materializations``; 0 for none.
+    @exclusivity(unchecked) private var materializedLevel = 0
     /// The plan nesting beyond which the resolver builds instead.
     static let planDepthLimit = 8
     /// The stack a plan may need: plans recurse once per level (at most
@@ -126,6 +134,130 @@ final class ResolutionContext {
     init() {
         planFloor = stack.floor == 0 ? 0 : stack.floor &+ Self.planStackReserve
         frames.reserveCapacity(16)
+    }
+
+    deinit { planFrames.deallocate() }
+
+    /// Whether `plan` may run here: ``canRunPlan``, and no plan running on this thread
+    /// is one `plan` would run again (the object a re-entrant request asks for, or one
+    /// under it, is still being built): then the resolver builds, and finds the cycle
+    /// where a first build finds it.
+    @inline(__always)
+    func canRun(_ plan: BuildPlan) -> Bool {
+        canRunPlan && (planFrames.count == 0 || !reachesRunningPlan(plan))
+    }
+
+    @inline(never)
+    private func reachesRunningPlan(_ plan: BuildPlan) -> Bool {
+        var running: UInt64 = 0
+        for index in 0..<planFrames.count {
+            running |= planFrames[index].plan._withUnsafeGuaranteedRef(\.signature)
+        }
+        return plan.reach & running != 0
+    }
+
+    /// How many resolver frames ``materializePlanFrames()`` makes of `entry`, whose
+    /// closure makes dependencies or members itself: 2 while it makes one.
+    private func materializedFrameCount(of entry: PlanFrames.Entry) -> Int {
+        let plan = entry.plan.takeUnretainedValue()
+        if entry.requirement == PlanFrames.makingMembers {
+            let group = plan.groupSteps(from: entry.firstMember)
+            return entry.made < group.count && group[entry.made].kind == .memberNew ? 2 : 1
+        }
+        guard entry.made < plan.dependencies.count, case .plan = plan.dependencies[entry.made].value else { return 1 }
+        return 2
+    }
+
+    /// After the entry of `plan`'s build was popped, lowered by a re-entrant request
+    /// (``PlanFrames/Entry/lowlink``): `object` waits for its cycle, as an object the
+    /// resolver assembled would (awoken by the frame that closes the cycle), and the
+    /// build that asked for it (an entry, or the resolver's top frame) waits too.
+    @inline(never)
+    func deferAwake(of object: AnyObject, by plan: BuildPlan) {
+        let entry = planFrames.popped
+        deferred.append(.init(object: object, metadata: plan.metadata, recipe: entry.injects ? nil : plan.recipe))
+        passOn(lowlink: entry.lowlink)
+    }
+
+    /// Passes a popped entry's ``PlanFrames/Entry/lowlink`` to what asked for its
+    /// object: the entry below, or the resolver's top frame.
+    @inline(never)
+    func passOn(lowlink: Int) {
+        let parent = planFrames.count - 1
+        if parent >= 0, parent >= planFrames.materialized {
+            planFrames.lower(parent, to: lowlink)
+        } else {
+            reached(lowlink: lowlink)
+        }
+    }
+
+    /// Gives a request that starts while plans are building (a re-entrant request of
+    /// an initializer, closure or awake a plan called) the resolver frames those builds
+    /// stand for, as a first build would have them.
+    @inline(never)
+    func materializePlanFrames() {
+        materializations.append((activeRequests, frames.count, planFrames.materialized))
+        materializedLevel = activeRequests
+        for index in planFrames.materialized..<planFrames.count {
+            let entry = planFrames[index]
+            let plan = entry.plan.takeUnretainedValue()
+            var requirement = entry.requirement
+            var leaf: BuildPlan?
+            if requirement == PlanFrames.makingMembers {
+                // The group's closure makes the member at its count, or, past the last,
+                // writes them all.
+                let group = plan.groupSteps(from: entry.firstMember)
+                let position = min(entry.made, group.count - 1)
+                requirement = group[position].requirement
+                if entry.made < group.count, group[position].kind == .memberNew,
+                    case .plan(let member) = group[position].value
+                {
+                    leaf = member.takeUnretainedValue()
+                }
+            } else if requirement == PlanFrames.makingDefaults {
+                // The initializer makes its dependencies itself: the one it is making has
+                // a frame of its own above, as its plan's build would have.
+                if entry.made < plan.dependencies.count, case .plan(let made, _) = plan.dependencies[entry.made].value {
+                    requirement = Frame.initializerDependency(entry.made)
+                    leaf = made.takeUnretainedValue()
+                } else {
+                    requirement = -1
+                }
+            }
+            frames.append(
+                Frame(
+                    recipe: entry.injects ? nil : plan.recipe, metadata: plan.metadata, requirement: requirement,
+                    lowlink: frames.count, deferredStart: deferred.count))
+            if let leaf {
+                frames.append(
+                    Frame(
+                        recipe: leaf.recipe, metadata: leaf.metadata, lowlink: frames.count,
+                        deferredStart: deferred.count))
+            }
+        }
+        planFrames.materialized = planFrames.count
+    }
+
+    /// Removes the frames ``materializePlanFrames()`` gave the request ending now. A
+    /// frame the request lowered (it reached an unfinished object below) lowers its
+    /// entry, whose build then defers its awake (``deferAwake(of:by:)``).
+    @inline(never)
+    private func dematerializePlanFrames() {
+        let mark = materializations.removeLast()
+        var frame = mark.frames
+        for index in mark.planFrames..<planFrames.materialized where frame < frames.count {
+            let entry = planFrames[index]
+            let count =
+                entry.requirement == PlanFrames.makingMembers || entry.requirement == PlanFrames.makingDefaults
+                ? materializedFrameCount(of: entry) : 1
+            for _ in 0..<count where frame < frames.count {
+                if frames[frame].lowlink < frame { planFrames.lower(index, to: frames[frame].lowlink) }
+                frame += 1
+            }
+        }
+        if frames.count > mark.frames { frames.removeSubrange(mark.frames...) }
+        planFrames.materialized = mark.planFrames
+        materializedLevel = materializations.last?.level ?? 0
     }
 
     /// Throws when this thread's stack has no room for another level of the graph.
@@ -318,6 +450,7 @@ final class ResolutionContext {
         if !warm { needsClearing = true }
         let outer = isOnMainActor
         if onMainActor { isOnMainActor = true }
+        if planFrames.count != planFrames.materialized { materializePlanFrames() }
         return outer
     }
 
@@ -327,6 +460,7 @@ final class ResolutionContext {
     @inline(__always)
     func closeRequest(onMainActor: Bool, wasOnMainActor: Bool) {
         if onMainActor { isOnMainActor = wasOnMainActor }
+        if materializedLevel == activeRequests { dematerializePlanFrames() }
         activeRequests &-= 1
         if activeRequests == 0, needsClearing { endOutermostRequest() }
     }

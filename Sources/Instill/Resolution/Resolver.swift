@@ -67,7 +67,9 @@ extension Injector {
             guard let plan = recipe.unmanagedPlan else { return nil }
             return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
                 guard plan.type == type else { return nil }
-                return try warmRequest(plan, onMainActor: onMainActor) { () throws(PlanFailure) in try plan.build() }
+                return try warmRequest(plan, onMainActor: onMainActor) { context throws(PlanFailure) in
+                    try plan.build(in: context)
+                }
             }
         }
     }
@@ -135,7 +137,9 @@ extension Injector {
     ) throws {
         let recipe = isTracing ? nil : quickRecipe(for: type)
         if let plan = recipe?.plan, plan.type == type, !plan.metadata.isMainActor || onMainActor,
-            try warmRequest(plan, onMainActor: onMainActor, { () throws(PlanFailure) in try plan.fill(object) }) != nil
+            try warmRequest(
+                plan, onMainActor: onMainActor, { context throws(PlanFailure) in try plan.fill(object, in: context) })
+                != nil
         {
             return
         }
@@ -315,16 +319,16 @@ extension Injector {
         _ recipe: Recipe, metadata: InjectableMetadata, arguments: [any Sendable], in context: ResolutionContext
     ) throws -> AnyObject {
         let warm = arguments.isEmpty && !isTracing && !recipe.storage.keepsValues
-        if warm, let plan = recipe.plan, context.canRunPlan {
+        if warm, let plan = recipe.plan, context.canRun(plan) {
             guard let job = context.asyncJob else {
-                return try running(in: context) { () throws(PlanFailure) in try plan.build() }
+                return try running(in: context) { context throws(PlanFailure) in try plan.build(in: context) }
             }
             // An async request's next attempt takes this object from the job's log.
             let replayed = job.replay(.object, recipe)
             guard case .new(let index) = replayed else {
                 return try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context, replayed)
             }
-            let object = try running(in: context) { () throws(PlanFailure) in try plan.build() }
+            let object = try running(in: context) { context throws(PlanFailure) in try plan.build(in: context) }
             job.completed(object as Any?, at: index)
             return object
         }
@@ -594,7 +598,8 @@ extension Injector {
         }
         // Every value is of its member's class (`groupMember` compared them), as the
         // closure's unchecked downcasts need; it moves every one out.
-        try group.assign(object, values, group.count)
+        var position = 0
+        try group.assign(object, values, group.count, &position)
     }
 
     /// The object resolved for a member of a ``FillGroup``: as ``fill(_:at:of:links:in:)``

@@ -1,0 +1,126 @@
+/// The objects the ``BuildPlan``s running on one thread are building, outermost
+/// first: what the resolver's frames would hold had it built them itself.
+///
+/// A plan keeps no resolver frame, but the initializers, closures and awakes it calls
+/// may ask the injector for something (a re-entrant request). Such a request must see
+/// what a first build would have had on its stack, so that a cycle through it is
+/// found at the same place, with the same chain and the same initializers run: it
+/// turns these entries into resolver frames while it runs
+/// (``ResolutionContext/materializePlanFrames()``), and no plan that would build one
+/// of them again runs inside it (``ResolutionContext/canRun(_:)``).
+///
+/// A push is one store of the plan and of `-1` (its initializer runs); a plan
+/// filling a requirement stores its index, as the resolver stores it in its frame.
+///
+/// ## Invariant
+/// The buffer holds ``capacity`` entries and is never reallocated, so an index stays
+/// valid while its plan runs. At most ``ResolutionContext/planDepthLimit`` plan runs
+/// nest on a thread (``ResolutionContext/canRunPlan``), and a run pushes at most one
+/// entry per level of its plan, whose height is at most `Injector.longestCompiledChain`
+/// plus one; every push is popped when its build returns or throws. So ``count``
+/// never exceeds ``capacity``. `PlanFrameTests` nests plans to the limit.
+struct PlanFrames {
+    /// One plan's build under way.
+    struct Entry {
+        let plan: Unmanaged<BuildPlan>
+        /// As ``ResolutionContext/Frame/requirement``: -1 while the initializer runs.
+        var requirement: Int
+        /// For a plan whose initializer makes its dependencies itself
+        /// (``BuildPlan/buildsFromDefaults``): how many it has made; for a plan whose
+        /// group's closure makes members itself: the closure's count of members passed.
+        var made: Int
+        /// For a plan whose group's closure runs (``makingMembers``): the index of the
+        /// group's first member among the plan's steps.
+        var firstMember: Int
+        /// The lowest resolver frame of an unfinished object (a shared one still
+        /// being filled) that a re-entrant request of this build reached, as a frame's
+        /// ``ResolutionContext/Frame/lowlink``; `Int.max` for none. Then the object
+        /// belongs to a cycle that is not complete, and its awake waits, as the
+        /// resolver's would.
+        var lowlink: Int
+        /// Whether the plan fills an object built elsewhere (`injectDependencies`):
+        /// the resolver's frame for it has no recipe.
+        let injects: Bool
+    }
+
+    /// The ``Entry/requirement`` of a plan whose ``BuildPlan/buildFromDefaults`` runs:
+    /// it makes dependency ``Entry/made`` (then calls the initializer, once it made them all).
+    static let makingDefaults = Int.min
+
+    /// The ``Entry/requirement`` of a plan whose ``FillGroup``'s closure runs, making
+    /// members from ``Entry/firstMember`` on with their `init()` (see
+    /// ``BuildPlan/Step/Kind/memberNew``), then writing them all.
+    static let makingMembers = Int.min + 1
+
+    /// The most entries a thread needs (see the invariant).
+    static let capacity = ResolutionContext.planDepthLimit * (Injector.longestCompiledChain + 2) + 8
+
+    private static let madeOffset = MemoryLayout<Entry>.offset(of: \Entry.made).unsafelyUnwrapped
+
+    private let base: UnsafeMutablePointer<Entry>
+    /// The number of entries.
+    private(set) var count = 0
+    /// How many entries, from the first, the running requests have as resolver frames.
+    var materialized = 0
+
+    init() {
+        base = .allocate(capacity: Self.capacity)
+    }
+
+    /// Frees the buffer: called once, by the context that owns it.
+    func deallocate() { base.deallocate() }
+
+    /// Adds `plan`, in its initializer; returns its index.
+    @inline(__always)
+    mutating func push(_ plan: BuildPlan, injects: Bool = false) -> Int {
+        let index = count
+        (base + index).initialize(
+            to: Entry(
+                plan: .passUnretained(plan), requirement: -1, made: 0, firstMember: 0, lowlink: .max, injects: injects))
+        count = index &+ 1
+        return index
+    }
+
+    /// Removes the last entry; returns whether its build reached an unfinished object
+    /// (its ``Entry/lowlink``, still readable as ``popped``).
+    @inline(__always)
+    @discardableResult
+    mutating func pop() -> Bool {
+        count &-= 1
+        return base[count].lowlink != .max
+    }
+
+    /// The entry ``pop()`` removed last.
+    var popped: Entry { base[count] }
+
+    /// Records that the build at `index` reached the unfinished object whose frame is
+    /// `lowlink`.
+    func lower(_ index: Int, to lowlink: Int) {
+        if lowlink < base[index].lowlink { base[index].lowlink = lowlink }
+    }
+
+    /// Records that the plan at `index` fills `requirement` (or resolves an initializer
+    /// dependency: ``ResolutionContext/Frame/initializerDependency(_:)``).
+    @inline(__always)
+    func set(_ index: Int, requirement: Int) { base[index].requirement = requirement }
+
+    /// The counter a plan's ``BuildPlan/buildFromDefaults`` advances as it makes each
+    /// dependency.
+    @inline(__always)
+    func made(_ index: Int) -> UnsafeMutablePointer<Int> {
+        (UnsafeMutableRawPointer(base + index) + Self.madeOffset).assumingMemoryBound(to: Int.self)
+    }
+
+    /// Records that the plan at `index` calls its group's closure, whose first member
+    /// is the plan's step `firstMember`; returns the counter the closure advances.
+    @inline(__always)
+    func makingMembers(_ index: Int, from firstMember: Int) -> UnsafeMutablePointer<Int> {
+        base[index].requirement = Self.makingMembers
+        base[index].firstMember = firstMember
+        base[index].made = 0
+        return made(index)
+    }
+
+    /// The entry at `index`.
+    subscript(index: Int) -> Entry { base[index] }
+}

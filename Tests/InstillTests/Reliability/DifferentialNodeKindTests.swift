@@ -1,0 +1,1208 @@
+import Foundation
+import Testing
+
+@testable import Instill
+
+/// Random graphs of every node kind a warm plan may compile, through an injector with
+/// every accelerator, the reference engine and the resolver alone: the three
+/// transcripts (the objects, which are shared, what each property holds, the order of
+/// initializers, writes, awakes, provider calls and re-entrant requests, and the full
+/// text of every error) must be the same, and a warm build must do what a first build
+/// does.
+//
+// The fixtures are a fixed pool of classes (`Top`, `Middle`, `Leaf`, `Session`,
+// `Clock`, and the `Piece`s `Gear`, `Bolt` and `Nut`) holding every kind of
+// requirement: plain objects, `(any Piece)` keys bound at random, optionals,
+// `Provider`, `Lazy`, named requirements, `fills` writers and initializer
+// dependencies. What a configuration changes is per injector: each type's scope,
+// what every `any Piece` key (and `Clock`, `Clock` "alarm", `Leaf`) is bound to (a
+// link, a type with a scope of its own, a closure, an instance, an `ObjectProvider`),
+// and each type's behaviour, read by its `init` and `awakeFromInjection()` from the
+// run (a task-local): a re-entrant request from `init` (from the first attempt, or
+// only once its plan may have compiled), a throwing `init`, how many times its awake
+// calls its `Provider`, whether it reads its `Lazy`.
+//
+// Every root is requested three times in a row. Beyond the three engines agreeing,
+// two consecutive attempts in which every type behaves alike must be the same, up to
+// the numbering of new objects, unless the earlier one left an object behind (a
+// singleton, or an object one holds: the fixtures note their `deinit`).
+//
+// A failure prints the seed, the configuration shrunk to the fewest bindings,
+// behaviours and requests that still fail the same way (as the `Binder` calls it
+// makes), and the first entry where the transcripts part. Replay a seed with
+// `INSTILL_MODEL_SEED=<seed> swift test --filter DifferentialNodeKindTests`;
+// `INSTILL_MODEL_COUNT` sets how many configurations each sweep runs,
+// `INSTILL_MODEL_SHOW` how many failing ones each reports (3).
+@Suite("Differential: warm plans for every node kind")
+struct DifferentialNodeKindTests {
+    @Test("Provider, Lazy, optional and named requirements: the same in every engine, first and warm")
+    func wrappers() { Self.sweep(.wrappers) }
+
+    @Test("closure, instance, link and provider bindings in every scope: the same in every engine, first and warm")
+    func bindings() { Self.sweep(.bindings) }
+
+    @Test("initializer dependencies mixed with property requirements: the same in every engine, first and warm")
+    func initializers() { Self.sweep(.initializers) }
+
+    @Test("re-entrant initializers and closures, cycles included: the same in every engine, first and warm")
+    func reentrant() { Self.sweep(.reentrant) }
+
+    @Test("throwing initializers, closures and providers: the same in every engine, first and warm")
+    func failures() { Self.sweep(.failures) }
+
+    @Test("every node kind together: the same in every engine, first and warm")
+    func mixed() { Self.sweep(.mixed) }
+}
+
+// MARK: - Sweeps
+
+extension DifferentialNodeKindTests {
+    private static let environment = ProcessInfo.processInfo.environment
+
+    private static var count: Int { environment["INSTILL_MODEL_COUNT"].flatMap { Int($0) } ?? 600 }
+
+    private static func parseSeed(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
+    private static func sweep(_ profile: Profile) {
+        let seeds: [UInt64]
+        if let single = environment["INSTILL_MODEL_SEED"].flatMap(parseSeed) {
+            seeds = [single]
+        } else {
+            seeds = (0..<UInt64(count)).map { profile.base &+ $0 }
+        }
+        var failures: [String: Int] = [:]
+        var shown = 0
+        let shows = environment["INSTILL_MODEL_SHOW"].flatMap { Int($0) } ?? 3
+        var outcomes: Set<String> = []
+        for seed in seeds {
+            let configuration = Configuration(seed: seed, profile: profile)
+            let transcripts = Engine.allCases.map { transcript(of: configuration, engine: $0) }
+            for entry in transcripts[0] { outcomes.insert(entry.outcome.hasPrefix("error") ? "error" : "object") }
+            guard let failure = verdict(configuration, transcripts) else { continue }
+            failures[failure.category, default: 0] += 1
+            guard shown < shows else { continue }
+            shown += 1
+            let (small, steps) = shrink(configuration, category: failure.category)
+            let smallFailure = verdict(small, Engine.allCases.map { transcript(of: small, engine: $0) }) ?? failure
+            Issue.record(
+                Comment(
+                    rawValue: """
+                        \(failure.category), profile \(profile), seed \(seed) (0x\(String(seed, radix: 16))); \
+                        shrunk in \(steps) steps to:
+                        \(small)
+                        \(smallFailure.detail)
+                        Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter DifferentialNodeKindTests/\(profile)
+                        """))
+        }
+        let total = failures.values.reduce(0, +)
+        let classes = failures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+        #expect(total == 0, "\(total) of \(seeds.count) configurations fail (\(classes))")
+        if seeds.count >= 100 { #expect(outcomes == ["error", "object"], "the generator reaches both outcomes") }
+    }
+
+    private struct Failure {
+        /// Which engines or attempts part, for grouping and shrinking.
+        let category: String
+        let detail: String
+    }
+
+    /// The first way the transcripts of `configuration` fail, or `nil`.
+    private static func verdict(_ configuration: Configuration, _ transcripts: [[Entry]]) -> Failure? {
+        let pairs: [(Engine, Engine)] = [(.resolver, .reference), (.reference, .accelerated)]
+        for (one, other) in pairs {
+            let first = transcripts[one.rawValue]
+            let second = transcripts[other.rawValue]
+            guard first != second else { continue }
+            let index =
+                zip(first, second).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(first.count, second.count)
+            guard index < first.count, index < second.count else {
+                return Failure(
+                    category: "\(one) and \(other) disagree",
+                    detail: "\(one) has \(first.count) entries, \(other) \(second.count)")
+            }
+            return Failure(
+                category: "\(one) and \(other) disagree",
+                detail: "First difference, \(first[index].label):\n"
+                    + first[index].difference(from: second[index], one, other))
+        }
+        // The engines agree from here on: the resolver's transcript stands for all three.
+        let resolver = transcripts[Engine.resolver.rawValue]
+        for index in resolver.indices.dropFirst() {
+            let (earlier, later) = (resolver[index - 1], resolver[index])
+            guard later.group == earlier.group, later.group >= 0,
+                configuration.behavesAlike(earlier.attempt, later.attempt), !earlier.leavesObjects
+            else { continue }
+            let (one, other) = (earlier.canonical, later.canonical)
+            guard one != other else { continue }
+            return Failure(
+                category: "every engine: a warm attempt differs from the one before",
+                detail: """
+                    \(later.label) differs from attempt \(earlier.attempt) \
+                    (objects built in the attempt numbered new1, new2… in order of appearance):
+                      attempt \(earlier.attempt): \(one)
+                      attempt \(later.attempt): \(other)
+                    """)
+        }
+        for (index, entry) in resolver.enumerated() where entry.group >= 0 && entry.attempt > 1 {
+            guard configuration.isSingleton(entry.key), let root = entry.root, let before = resolver[index - 1].root,
+                root != before
+            else { continue }
+            return Failure(
+                category: "every engine: a singleton root changed",
+                detail: "\(entry.label) returned #\(root); attempt \(entry.attempt - 1) returned #\(before)")
+        }
+        return nil
+    }
+
+    /// The smallest configuration, by greedy simplification, that still fails in
+    /// `category`, and how many simplifications were kept.
+    private static func shrink(_ configuration: Configuration, category: String) -> (Configuration, Int) {
+        var current = configuration
+        var steps = 0
+        var budget = 400
+        var improved = true
+        while improved, budget > 0 {
+            improved = false
+            for candidate in current.simplifications() {
+                budget -= 1
+                if budget < 0 { break }
+                let transcripts = Engine.allCases.map { transcript(of: candidate, engine: $0) }
+                guard verdict(candidate, transcripts)?.category == category else { continue }
+                current = candidate
+                steps += 1
+                improved = true
+                break
+            }
+        }
+        return (current, steps)
+    }
+}
+
+// MARK: - Transcripts
+
+extension DifferentialNodeKindTests {
+    private enum Engine: Int, CaseIterable, CustomStringConvertible {
+        case resolver, reference, accelerated
+
+        var accelerators: Accelerators {
+            switch self {
+            case .resolver: .resolverOnly
+            case .reference: .reference
+            case .accelerated: .all
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .resolver: "the resolver alone (.resolverOnly)"
+            case .reference: "the reference engine (.reference)"
+            case .accelerated: "the accelerated engine (.all)"
+            }
+        }
+    }
+
+    /// One line of a transcript: the injector's creation, or one attempt of a request.
+    private struct Entry: Equatable {
+        let label: String
+        let key: Key?
+        /// The request's index in the configuration, -1 for the injector's creation.
+        let group: Int
+        let attempt: Int
+        /// The object's shape or the error's text, then what was logged.
+        let outcome: String
+        let events: [String]
+        /// The serial of the returned object, if any.
+        let root: Int?
+        /// The serials of the objects built during the attempt.
+        let built: Range<Int>
+        /// Whether an object built during the attempt outlives it (a singleton, an
+        /// object a singleton holds).
+        var leavesObjects = false
+
+        var text: String { outcome + " | " + events.joined(separator: "; ") }
+
+        /// The outcomes, if they differ, else the first event that does.
+        func difference(from other: Entry, _ name: Engine, _ otherName: Engine) -> String {
+            guard outcome == other.outcome else {
+                return "  \(name): \(outcome)\n  \(otherName): \(other.outcome)"
+            }
+            guard events != other.events else {
+                return "  the same outcome and events; objects left behind: \(name) \(leavesObjects), "
+                    + "\(otherName) \(other.leavesObjects)"
+            }
+            let index =
+                zip(events, other.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(events.count, other.events.count)
+            func event(_ events: [String]) -> String { index < events.count ? events[index] : "(no more events)" }
+            return """
+                  the same outcome: \(outcome)
+                  then, event \(index + 1) after \(events[..<index].joined(separator: "; ")):
+                  \(name): \(event(events))
+                  \(otherName): \(event(other.events))
+                """
+        }
+
+        /// The text with the objects built in this attempt numbered `new1`, `new2`… in
+        /// the order they first appear.
+        var canonical: String {
+            var renumbered: [Int: Int] = [:]
+            return Self.replacingSerials(in: text) { serial in
+                guard built.contains(serial) else { return "#\(serial)" }
+                if renumbered[serial] == nil { renumbered[serial] = renumbered.count + 1 }
+                return "new\(renumbered[serial]!)"
+            }
+        }
+
+        private static func replacingSerials(in text: String, _ replace: (Int) -> String) -> String {
+            var result = ""
+            var digits = ""
+            var afterHash = false
+            for character in text + " " {
+                if afterHash, character.isASCII, character.isNumber {
+                    digits.append(character)
+                    continue
+                }
+                if afterHash {
+                    result += digits.isEmpty ? "#" : replace(Int(digits)!)
+                    digits = ""
+                    afterHash = false
+                }
+                if character == "#" {
+                    afterHash = true
+                } else {
+                    result.append(character)
+                }
+            }
+            return String(result.dropLast())
+        }
+    }
+
+    /// What one engine does with a configuration: the injector's creation, then every
+    /// request three times in a row.
+    private static func transcript(of configuration: Configuration, engine: Engine) -> [Entry] {
+        let run = Run(configuration)
+        return Run.$current.withValue(run) {
+            var entries: [Entry] = []
+            let injector: Injector
+            do {
+                injector = try Injector(
+                    parent: nil, modules: [GeneratedModule(configuration: configuration)], tracer: nil,
+                    accelerators: engine.accelerators)
+            } catch {
+                return [
+                    Entry(
+                        label: "Injector(modules:)", key: nil, group: -1, attempt: 0, outcome: "error: \(error)",
+                        events: run.drain(), root: nil, built: 0..<0)
+                ]
+            }
+            run.attach(injector)
+            entries.append(
+                Entry(
+                    label: "Injector(modules:)", key: nil, group: -1, attempt: 0, outcome: "created",
+                    events: run.drain(), root: nil, built: 0..<run.serials))
+            for (group, key) in configuration.requests.enumerated() {
+                for attempt in 1...3 {
+                    let start = run.begin(attempt: attempt)
+                    var root: Int?
+                    let outcome: String
+                    do {
+                        let object = try Run.get(key, from: injector)
+                        root = (object as? any Fixture)?.serial
+                        outcome = shape(of: object)
+                    } catch {
+                        outcome = "error: \(error)"
+                    }
+                    var entry = Entry(
+                        label: "request \(group + 1) `\(key.swift)`, attempt \(attempt) of 3", key: key,
+                        group: group, attempt: attempt, outcome: outcome, events: run.drain(), root: root,
+                        built: (start + 1)..<(run.serials + 1))
+                    entry.leavesObjects = run.keepsAny(of: entry.built)
+                    entries.append(entry)
+                }
+            }
+            return entries
+        }
+    }
+
+    /// Every object the result reaches, breadth first: its serial, type, awake count and
+    /// what each property holds.
+    private static func shape(of root: AnyObject) -> String {
+        var parts: [String] = []
+        var seen: Set<ObjectIdentifier> = []
+        var queue: [AnyObject] = [root]
+        while !queue.isEmpty {
+            let object = queue.removeFirst()
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            guard let fixture = object as? any Fixture else {
+                parts.append("\(type(of: object))")
+                continue
+            }
+            let edges = fixture.edges
+            let slots = edges.map { "\($0.0)=\(Run.label($0.1))" }.joined(separator: " ")
+            parts.append("#\(fixture.serial) \(type(of: fixture)) awoken \(fixture.awakes) [\(slots)]")
+            queue += edges.compactMap(\.1)
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+// MARK: - Configurations
+
+extension DifferentialNodeKindTests {
+    /// What a sweep emphasizes.
+    fileprivate enum Profile: CaseIterable, CustomStringConvertible {
+        case wrappers, bindings, initializers, reentrant, failures, mixed
+
+        var base: UInt64 {
+            switch self {
+            case .wrappers: 0x4B1D_0001_0000
+            case .bindings: 0x4B1D_0002_0000
+            case .initializers: 0x4B1D_0003_0000
+            case .reentrant: 0x4B1D_0004_0000
+            case .failures: 0x4B1D_0005_0000
+            case .mixed: 0x4B1D_0006_0000
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .wrappers: "wrappers"
+            case .bindings: "bindings"
+            case .initializers: "initializers"
+            case .reentrant: "reentrant"
+            case .failures: "failures"
+            case .mixed: "mixed"
+            }
+        }
+    }
+
+    /// A fixture type.
+    fileprivate enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
+        case top = "Top"
+        case middle = "Middle"
+        case leaf = "Leaf"
+        case session = "Session"
+        case clock = "Clock"
+        case gear = "Gear"
+        case bolt = "Bolt"
+        case nut = "Nut"
+
+        var description: String { rawValue }
+        /// The scope the type declares.
+        var declaredScope: Scope { self == .session ? .graph : .normal }
+        var isPiece: Bool { self == .gear || self == .bolt || self == .nut }
+        /// What its awake calls `calls` times, if anything.
+        var provider: String? {
+            switch self {
+            case .top: "pieces()"
+            case .middle: "leaves()"
+            case .nut: "bolts()"
+            default: nil
+            }
+        }
+        /// The `Lazy` its awake may read, if any.
+        var lazy: String? {
+            switch self {
+            case .top: "later.value"
+            case .session: "owner.value"
+            case .gear: "other.value"
+            default: nil
+            }
+        }
+    }
+
+    /// What a request, a re-entrant `init` or a closure asks for.
+    fileprivate enum Key: Hashable, Sendable {
+        case type(Kind)
+        case piece(String?)
+        case alarm
+
+        var swift: String {
+            switch self {
+            case .type(let kind): "getObject(\(kind).self)"
+            case .piece(nil): "getObject((any Piece).self)"
+            case .piece(let name?): "getObject((any Piece).self, named: \"\(name)\")"
+            case .alarm: "getObject(Clock.self, named: \"alarm\")"
+            }
+        }
+
+        /// Whether the answer is a `Piece`.
+        var isPiece: Bool {
+            switch self {
+            case .type(let kind): kind.isPiece
+            case .piece: true
+            case .alarm: false
+            }
+        }
+    }
+
+    /// What a closure or provider binding does.
+    fileprivate enum Body: Hashable, Sendable {
+        /// Returns what the injector gives for a piece key.
+        case get(Key)
+        /// Asks the injector for a key, then returns a new instance.
+        case touch(Key)
+        case fresh
+        case none
+        case throwing
+
+        func swift(making type: String) -> String {
+            switch self {
+            case .get(let key): "try $0.\(key.swift)"
+            case .touch(let key): "_ = try $0.\(key.swift); return \(type)(bare: ())"
+            case .fresh: "\(type)(bare: ())"
+            case .none: "nil"
+            case .throwing: "throw Refusal()"
+            }
+        }
+    }
+
+    fileprivate enum Binding: Hashable, Sendable {
+        /// `bind(_:to:)` with no scope: the implementation's own.
+        case link(Kind)
+        case typed(Kind, Scope)
+        case closure(Body, Scope)
+        case instance
+        case provider(Body, Scope)
+    }
+
+    /// What a type does when it is built and awoken.
+    fileprivate struct Behaviour: Hashable, Sendable {
+        /// A request its `init` makes, from attempt `asksFrom` on.
+        var asks: Key?
+        var asksFrom = 1
+        /// Its `init` throws from this attempt on.
+        var failsFrom: Int?
+        /// How many times its awake calls its provider.
+        var calls = 0
+        var readsLazy = false
+
+        func isActive(_ from: Int?, at attempt: Int) -> Bool { from.map { attempt >= $0 } ?? false }
+    }
+
+    fileprivate struct Configuration: Sendable, CustomStringConvertible {
+        let seed: UInt64
+        let profile: Profile
+        var scopes: [Kind: Scope] = [:]
+        /// What `any Piece` (unnamed, "a", "b") is bound to.
+        var pieces: [String?: Binding] = [:]
+        /// What `Clock`, `Clock` "alarm" and `Leaf` are bound to.
+        var classes: [Key: Binding] = [:]
+        var behaviours: [Kind: Behaviour] = [:]
+        var requests: [Key] = []
+
+        static let pieceNames: [String?] = [nil, "a", "b"]
+        static let classKeys: [Key] = [.type(.clock), .alarm, .type(.leaf)]
+
+        func behaviour(of kind: Kind) -> Behaviour { behaviours[kind] ?? Behaviour() }
+
+        /// Whether every type behaves the same in both attempts.
+        func behavesAlike(_ one: Int, _ other: Int) -> Bool {
+            behaviours.values.allSatisfy { behaviour in
+                let asks = behaviour.asks == nil ? nil : behaviour.asksFrom
+                return behaviour.isActive(asks, at: one) == behaviour.isActive(asks, at: other)
+                    && behaviour.isActive(behaviour.failsFrom, at: one)
+                        == behaviour.isActive(behaviour.failsFrom, at: other)
+            }
+        }
+
+        /// Whether a request for `key` builds a type in singleton scope.
+        func isSingleton(_ key: Key?) -> Bool {
+            guard case .type(let kind) = key, classes[.type(kind)] == nil else { return false }
+            return (scopes[kind] ?? kind.declaredScope) == .singleton
+        }
+
+        init(seed: UInt64, profile: Profile) {
+            self.seed = seed
+            self.profile = profile
+            var random = Random(seed: seed)
+            let everything = profile == .mixed
+            for kind in Kind.allCases where random.chance(0.45) { scopes[kind] = random.scope() }
+            for name in Self.pieceNames where !random.chance(0.1) {
+                pieces[name] = random.pieceBinding(profile)
+            }
+            let bindsClasses = everything || profile == .bindings || profile == .failures || profile == .reentrant
+            for key in Self.classKeys where random.chance(bindsClasses ? 0.5 : 0.15) {
+                classes[key] = random.classBinding(profile)
+            }
+            for kind in Kind.allCases {
+                var behaviour = Behaviour()
+                if kind.provider != nil, everything || profile == .wrappers || random.chance(0.3) {
+                    behaviour.calls = random.below(4)
+                }
+                if kind.lazy != nil { behaviour.readsLazy = random.chance(profile == .wrappers ? 0.6 : 0.3) }
+                if everything || profile == .reentrant, random.chance(0.3) {
+                    behaviour.asks = random.key()
+                    behaviour.asksFrom = random.chance(0.5) ? 1 : 2
+                }
+                if everything || profile == .failures, random.chance(0.15) {
+                    behaviour.failsFrom = 1 + random.below(3)
+                }
+                if behaviour != Behaviour() { behaviours[kind] = behaviour }
+            }
+            let roots: [Key] =
+                profile == .initializers
+                ? [.type(.middle), .type(.nut), .type(.top), .piece(nil), .piece("a")]
+                : [.type(.top), .type(.top), .type(.middle), .type(.session), .type(.gear), .type(.nut), .piece(nil)]
+            requests = (0..<(1 + random.below(3))).map { _ in random.chance(0.8) ? random.pick(roots) : random.key() }
+        }
+
+        /// Configurations one step simpler, the biggest steps first.
+        func simplifications() -> [Configuration] {
+            var results: [Configuration] = []
+            func with(_ change: (inout Configuration) -> Void) {
+                var copy = self
+                change(&copy)
+                results.append(copy)
+            }
+            if requests.count > 1 {
+                for index in requests.indices { with { $0.requests.remove(at: index) } }
+            }
+            for kind in behaviours.keys { with { $0.behaviours[kind] = nil } }
+            for name in pieces.keys { with { $0.pieces[name] = nil } }
+            for key in classes.keys { with { $0.classes[key] = nil } }
+            for kind in scopes.keys { with { $0.scopes[kind] = nil } }
+            for (kind, behaviour) in behaviours {
+                if behaviour.asks != nil { with { $0.behaviours[kind]?.asks = nil } }
+                if behaviour.asksFrom > 1 { with { $0.behaviours[kind]?.asksFrom = 1 } }
+                if behaviour.failsFrom != nil { with { $0.behaviours[kind]?.failsFrom = nil } }
+                if (behaviour.failsFrom ?? 1) > 1 { with { $0.behaviours[kind]?.failsFrom = 1 } }
+                if behaviour.calls > 0 { with { $0.behaviours[kind]?.calls -= 1 } }
+                if behaviour.readsLazy { with { $0.behaviours[kind]?.readsLazy = false } }
+            }
+            for (name, binding) in pieces {
+                switch binding {
+                case .typed(let kind, _): with { $0.pieces[name] = .link(kind) }
+                case .closure(let body, let scope), .provider(let body, let scope):
+                    if body != .fresh { with { $0.pieces[name] = .closure(.fresh, scope) } }
+                    if scope != .normal { with { $0.pieces[name] = .closure(body, .normal) } }
+                    if case .provider = binding { with { $0.pieces[name] = .closure(body, scope) } }
+                default: break
+                }
+            }
+            for (kind, scope) in scopes where scope != .normal && scope != .singleton {
+                with { $0.scopes[kind] = .singleton }
+            }
+            return results
+        }
+
+        var description: String {
+            var lines: [String] = []
+            for kind in Kind.allCases {
+                if let scope = scopes[kind] { lines.append("binder.setScope(.\(scope), for: \(kind).self)") }
+            }
+            for name in Self.pieceNames {
+                guard let binding = pieces[name] else { continue }
+                lines.append(Self.swift(binding, type: "(any Piece)", name: name, making: "Bolt"))
+            }
+            for key in Self.classKeys {
+                guard let binding = classes[key] else { continue }
+                let type = key == .type(.leaf) ? "Leaf" : "Clock"
+                lines.append(Self.swift(binding, type: "\(type)", name: key == .alarm ? "alarm" : nil, making: type))
+            }
+            for kind in Kind.allCases {
+                let behaviour = behaviour(of: kind)
+                var parts: [String] = []
+                if let key = behaviour.asks {
+                    parts.append("init calls `\(key.swift)`" + (behaviour.asksFrom > 1 ? " from attempt 2" : ""))
+                }
+                if let from = behaviour.failsFrom {
+                    parts.append("init throws" + (from > 1 ? " from attempt \(from)" : ""))
+                }
+                if let provider = kind.provider, behaviour.calls > 0 {
+                    parts.append("awake calls \(provider) \(behaviour.calls)×")
+                }
+                if let lazy = kind.lazy, behaviour.readsLazy { parts.append("awake reads \(lazy)") }
+                if !parts.isEmpty { lines.append("// \(kind): " + parts.joined(separator: ", ")) }
+            }
+            lines.append("// requests, each 3 times: " + requests.map { "`\($0.swift)`" }.joined(separator: ", "))
+            return lines.map { "    " + $0 }.joined(separator: "\n")
+        }
+
+        private static func swift(_ binding: Binding, type: String, name: String?, making: String) -> String {
+            let named = name.map { ", named: \"\($0)\"" } ?? ""
+            switch binding {
+            case .link(let kind): return "binder.bind(\(type).self, to: \(kind).self\(named))"
+            case .typed(let kind, let scope):
+                return "binder.bind(\(type).self, to: \(kind).self\(named), scope: .\(scope))"
+            case .closure(let body, let scope):
+                return "binder.bind(\(type).self\(named), scope: .\(scope)) { \(body.swift(making: making)) }"
+            case .instance: return "binder.bind(\(making)(bare: ()), as: \(type).self\(named))"
+            case .provider(let body, let scope):
+                return
+                    "binder.bind(\(type).self\(named), scope: .\(scope), provider: { \(body.swift(making: making)) })"
+            }
+        }
+    }
+
+    private typealias SplitMix64 = StressTests.SplitMix64
+
+    private struct Random {
+        private var generator: SplitMix64
+
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+        mutating func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        mutating func chance(_ probability: Double) -> Bool { Double(below(10_000)) < probability * 10_000 }
+        mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
+
+        mutating func scope() -> Scope {
+            let roll = below(100)
+            return roll < 35 ? .normal : roll < 60 ? .singleton : roll < 85 ? .graph : .weak
+        }
+
+        mutating func key() -> Key {
+            let roll = below(100)
+            if roll < 55 { return .type(pick(Kind.allCases)) }
+            if roll < 92 { return .piece(pick(Configuration.pieceNames)) }
+            return .alarm
+        }
+
+        mutating func pieceKey() -> Key {
+            chance(0.5) ? .type(pick([.gear, .bolt, .nut])) : .piece(pick(Configuration.pieceNames))
+        }
+
+        mutating func body(_ profile: Profile, makesPiece: Bool) -> Body {
+            let roll = below(100)
+            let fails = profile == .failures ? 25 : profile == .mixed ? 8 : 0
+            if roll < fails { return .throwing }
+            if roll < fails + 8 { return .none }
+            if roll < 45 { return .fresh }
+            if makesPiece, roll < 75 { return .get(pieceKey()) }
+            return .touch(profile == .reentrant || profile == .mixed || chance(0.3) ? key() : pieceKey())
+        }
+
+        mutating func pieceBinding(_ profile: Profile) -> Binding {
+            let kind = pick([Kind.gear, .bolt, .nut])
+            let roll = below(100)
+            switch profile {
+            case .wrappers, .initializers:
+                if roll < 45 { return .link(kind) }
+                if roll < 85 { return .typed(kind, scope()) }
+                return .instance
+            default:
+                if roll < 20 { return .link(kind) }
+                if roll < 40 { return .typed(kind, scope()) }
+                if roll < 70 { return .closure(body(profile, makesPiece: true), scope()) }
+                if roll < 80 { return .instance }
+                return .provider(body(profile, makesPiece: true), scope())
+            }
+        }
+
+        mutating func classBinding(_ profile: Profile) -> Binding {
+            chance(0.2) ? .instance : .closure(body(profile, makesPiece: false), scope())
+        }
+    }
+}
+
+// MARK: - The run: behaviours and the log
+
+extension DifferentialNodeKindTests {
+    /// One injector's configuration and log, reached by the fixtures through a
+    /// task-local (so that sweeps may run in parallel).
+    fileprivate final class Run: Sendable {
+        @TaskLocal static var current: Run?
+
+        let configuration: Configuration
+        private let state = Mutex(State())
+
+        private struct State {
+            weak var injector: Injector?
+            var events: [String] = []
+            var serials = 0
+            var attempt = 0
+            var awakeDepth = 0
+            var released: Set<Int> = []
+            /// A closure or provider binding that keeps its value ran.
+            var storedValue = false
+        }
+
+        init(_ configuration: Configuration) { self.configuration = configuration }
+
+        var serials: Int { state.withLock { $0.serials } }
+
+        func attach(_ injector: Injector) { state.withLock { $0.injector = injector } }
+
+        /// Starts an attempt; returns the last serial given so far.
+        func begin(attempt: Int) -> Int {
+            state.withLock {
+                $0.attempt = attempt
+                return $0.serials
+            }
+        }
+
+        func drain() -> [String] {
+            state.withLock { state in
+                defer { state.events.removeAll() }
+                return state.events
+            }
+        }
+
+        private func log(_ line: String) { state.withLock { $0.events.append(line) } }
+
+        /// Whether any object in `serials` is still alive.
+        func keepsAny(of serials: Range<Int>) -> Bool {
+            state.withLock { state in
+                defer { state.storedValue = false }
+                return state.storedValue || serials.contains { !state.released.contains($0) }
+            }
+        }
+
+        static func released(_ serial: Int) { current?.state.withLock { _ = $0.released.insert(serial) } }
+
+        static func label(_ object: AnyObject?) -> String {
+            guard let object else { return "nil" }
+            return (object as? any Fixture).map { "#\($0.serial)" } ?? "\(type(of: object))"
+        }
+
+        static func log(_ line: @autoclosure () -> String) { current?.log(line()) }
+
+        /// A new serial for an object of `kind`, logged as built or as bare.
+        static func serial(_ kind: Kind, bare: Bool = false) -> Int {
+            guard let run = current else { return 0 }
+            let serial = run.state.withLock { state in
+                state.serials += 1
+                return state.serials
+            }
+            run.log("\(bare ? "made bare" : "init") #\(serial) \(kind)")
+            return serial
+        }
+
+        /// What `kind`'s `init` does before it returns: a re-entrant request, a throw.
+        static func initializing(_ kind: Kind) throws {
+            guard let run = current else { return }
+            let behaviour = run.configuration.behaviour(of: kind)
+            let (attempt, injector) = run.state.withLock { ($0.attempt, $0.injector) }
+            if let key = behaviour.asks, attempt >= behaviour.asksFrom, let injector {
+                run.log("\(kind).init calls \(key.swift)")
+                do {
+                    let object = try get(key, from: injector)
+                    run.log("\(kind).init got \(label(object))")
+                } catch {
+                    run.log("\(kind).init caught: \(error)")
+                    throw error
+                }
+            }
+            if behaviour.isActive(behaviour.failsFrom, at: attempt) {
+                run.log("\(kind).init throws")
+                throw Refusal()
+            }
+        }
+
+        static func wrote(_ owner: any Fixture, _ slot: String, _ value: AnyObject?) {
+            log("wrote #\(owner.serial).\(slot) = \(label(value))")
+        }
+
+        /// Logs an awake, then calls `provider` and reads `lazy` as `kind` behaves;
+        /// returns what they made. Calls nest two deep at most.
+        static func awoke(
+            _ object: any Fixture, _ kind: Kind, provider: (() throws -> AnyObject)? = nil,
+            lazy: (() throws -> AnyObject)? = nil
+        ) -> [AnyObject] {
+            guard let run = current else { return [] }
+            run.log("awoke #\(object.serial)")
+            let behaviour = run.configuration.behaviour(of: kind)
+            let calls = provider == nil ? 0 : behaviour.calls
+            let reads = lazy != nil && behaviour.readsLazy
+            guard calls > 0 || reads else { return [] }
+            let depth = run.state.withLock { state in
+                state.awakeDepth += 1
+                return state.awakeDepth
+            }
+            defer { run.state.withLock { $0.awakeDepth -= 1 } }
+            guard depth <= 2 else {
+                run.log("#\(object.serial) calls nothing, nested too deep")
+                return []
+            }
+            var made: [AnyObject] = []
+            func attempt(_ what: String, _ body: () throws -> AnyObject) {
+                do {
+                    let value = try body()
+                    made.append(value)
+                    run.log("#\(object.serial).\(what) gave \(label(value))")
+                } catch {
+                    run.log("#\(object.serial).\(what) threw: \(error)")
+                }
+            }
+            if let provider, let name = kind.provider {
+                for _ in 0..<calls { attempt(name, provider) }
+            }
+            if let lazy, let name = kind.lazy, reads { attempt(name, lazy) }
+            return made
+        }
+
+        static func get(_ key: Key, from injector: Injector) throws -> AnyObject {
+            switch key {
+            case .type(.top): try injector.getObject(Top.self)
+            case .type(.middle): try injector.getObject(Middle.self)
+            case .type(.leaf): try injector.getObject(Leaf.self)
+            case .type(.session): try injector.getObject(Session.self)
+            case .type(.clock): try injector.getObject(Clock.self)
+            case .type(.gear): try injector.getObject(Gear.self)
+            case .type(.bolt): try injector.getObject(Bolt.self)
+            case .type(.nut): try injector.getObject(Nut.self)
+            case .piece(let name): try injector.getObject((any Piece).self, named: name)
+            case .alarm: try injector.getObject(Clock.self, named: "alarm")
+            }
+        }
+
+        /// Runs a closure or provider binding's body.
+        static func perform<Value>(
+            _ body: Body, _ injector: Injector, binding: String, scope: Scope, fresh: () -> Value
+        ) throws -> Value? {
+            log("\(binding) runs")
+            if scope == .singleton || scope == .weak { current?.state.withLock { $0.storedValue = true } }
+            switch body {
+            case .get(let key):
+                let object = try get(key, from: injector)
+                log("\(binding) got \(label(object))")
+                return object as? Value
+            case .touch(let key):
+                do {
+                    let object = try get(key, from: injector)
+                    log("\(binding) got \(label(object))")
+                } catch {
+                    log("\(binding) caught: \(error)")
+                    throw error
+                }
+                return fresh()
+            case .fresh: return fresh()
+            case .none: return nil
+            case .throwing: throw Refusal()
+            }
+        }
+    }
+
+    fileprivate struct Refusal: Error, CustomStringConvertible {
+        var description: String { "refused" }
+    }
+
+    private struct GeneratedModule: Module {
+        let configuration: Configuration
+
+        func configure(_ binder: Binder) {
+            for kind in Kind.allCases {
+                guard let scope = configuration.scopes[kind] else { continue }
+                switch kind {
+                case .top: binder.setScope(scope, for: Top.self)
+                case .middle: binder.setScope(scope, for: Middle.self)
+                case .leaf: binder.setScope(scope, for: Leaf.self)
+                case .session: binder.setScope(scope, for: Session.self)
+                case .clock: binder.setScope(scope, for: Clock.self)
+                case .gear: binder.setScope(scope, for: Gear.self)
+                case .bolt: binder.setScope(scope, for: Bolt.self)
+                case .nut: binder.setScope(scope, for: Nut.self)
+                }
+            }
+            for name in Configuration.pieceNames {
+                guard let binding = configuration.pieces[name] else { continue }
+                bindPiece(binding, named: name, binder)
+            }
+            for key in Configuration.classKeys {
+                guard let binding = configuration.classes[key] else { continue }
+                if key == .type(.leaf) {
+                    bind(Leaf.self, binding, named: nil, binder) { Leaf(bare: ()) }
+                } else {
+                    bind(Clock.self, binding, named: key == .alarm ? "alarm" : nil, binder) { Clock(bare: ()) }
+                }
+            }
+        }
+
+        private func bindPiece(_ binding: Binding, named name: String?, _ binder: Binder) {
+            let label = "(any Piece)" + (name.map { " \"\($0)\"" } ?? "")
+            switch binding {
+            case .link(let kind), .typed(let kind, _):
+                var scope: Scope?
+                if case .typed(_, let given) = binding { scope = given }
+                switch kind {
+                case .gear: binder.bind((any Piece).self, to: Gear.self, named: name, scope: scope)
+                case .nut: binder.bind((any Piece).self, to: Nut.self, named: name, scope: scope)
+                default: binder.bind((any Piece).self, to: Bolt.self, named: name, scope: scope)
+                }
+            case .closure(let body, let scope):
+                binder.bind((any Piece).self, named: name, scope: scope) { injector in
+                    try Run.perform(body, injector, binding: "closure \(label)", scope: scope) {
+                        Bolt(bare: ()) as any Piece
+                    }
+                }
+            case .instance: binder.bind(Bolt(bare: ()) as any Piece, as: (any Piece).self, named: name)
+            case .provider(let body, let scope):
+                binder.bind(
+                    (any Piece).self, named: name, scope: scope,
+                    provider: PieceProvider(body: body, binding: "provider \(label)", scope: scope))
+            }
+        }
+
+        private func bind<T: Injectable>(
+            _ type: T.Type, _ binding: Binding, named name: String?, _ binder: Binder,
+            fresh: @escaping @Sendable () -> T
+        ) {
+            let label = "closure \(type)" + (name.map { " \"\($0)\"" } ?? "")
+            switch binding {
+            case .instance: binder.bind(fresh(), named: name)
+            case .closure(let body, let scope), .provider(let body, let scope):
+                binder.bind(type, named: name, scope: scope) { injector in
+                    try Run.perform(body, injector, binding: label, scope: scope, fresh: fresh)
+                }
+            case .link, .typed: break
+            }
+        }
+    }
+
+    private struct PieceProvider: ObjectProvider {
+        let body: Body
+        let binding: String
+        let scope: Scope
+
+        func provide(_ injector: Injector, arguments: InjectionArguments) throws -> (any Piece)? {
+            try Run.perform(body, injector, binding: binding, scope: scope) { Bolt(bare: ()) as any Piece }
+        }
+    }
+}
+
+// MARK: - Fixtures
+
+/// What the transcript reads from an object.
+private protocol Fixture: AnyObject {
+    var serial: Int { get }
+    var awakes: Int { get }
+    var edges: [(String, AnyObject?)] { get }
+}
+
+private protocol Piece: AnyObject {}
+
+private typealias Run = DifferentialNodeKindTests.Run
+
+/// Every requirement kind at once: a plain object, a protocol key, a graph object, a
+/// named optional, a `Provider` called from its awake and a `Lazy` read there.
+private final class Top: Injectable, Fixture {
+    var body: Middle! { didSet { Run.wrote(self, "body", body) } }
+    var piece: (any Piece)! { didSet { Run.wrote(self, "piece", piece) } }
+    var session: Session! { didSet { Run.wrote(self, "session", session) } }
+    var spare: (any Piece)? { didSet { Run.wrote(self, "spare", spare) } }
+    var pieces: Provider<any Piece>!
+    var later: Lazy<Middle>!
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static var requires: Requirements {
+        Requirements(\Top.body, \.piece, \.session, \.pieces, \.later).named("a", \Top.spare)
+    }
+
+    init() throws {
+        try Run.initializing(.top)
+        serial = Run.serial(.top)
+    }
+
+    var edges: [(String, AnyObject?)] {
+        [("body", body), ("piece", piece), ("session", session), ("spare", spare)] + made.map { ("made", $0) }
+    }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .top, provider: { try self.pieces() }, lazy: { try self.later.value })
+    }
+}
+
+/// Initializer dependencies (a `Leaf`, the graph's `Session`), then `fills` writers: a
+/// named protocol key and a `Provider`.
+private final class Middle: Injectable, Fixture {
+    let leaf: Leaf
+    let session: Session
+    var named: (any Piece)?
+    var leaves: Provider<Leaf>?
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static let initializer = Initializer(dependencies: Leaf.self, Session.self) { leaf, session in
+        try Middle(leaf: leaf, session: session)
+    }
+
+    static var requires: Requirements {
+        fills((any Piece).self, named: "b") { middle, piece in
+            middle.named = piece
+            Run.wrote(middle, "named", piece)
+        } + fills(Provider<Leaf>.self) { $0.leaves = $1 }
+    }
+
+    init(leaf: Leaf, session: Session) throws {
+        self.leaf = leaf
+        self.session = session
+        try Run.initializing(.middle)
+        serial = Run.serial(.middle)
+    }
+
+    var edges: [(String, AnyObject?)] {
+        [("leaf", leaf), ("session", session), ("named", named)] + made.map { ("made", $0) }
+    }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .middle, provider: { [leaves] in try leaves!() })
+    }
+}
+
+/// A plain object and a named optional protocol key; bound by a closure or an
+/// instance in some configurations.
+private final class Leaf: Injectable, Fixture {
+    var clock: Clock! { didSet { Run.wrote(self, "clock", clock) } }
+    var tag: (any Piece)? { didSet { Run.wrote(self, "tag", tag) } }
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static var requires: Requirements { Requirements(\Leaf.clock).named("b", \Leaf.tag) }
+
+    init() throws {
+        try Run.initializing(.leaf)
+        serial = Run.serial(.leaf)
+    }
+
+    init(bare: Void) { serial = Run.serial(.leaf, bare: true) }
+
+    var edges: [(String, AnyObject?)] { [("clock", clock), ("tag", tag)] }
+
+    func awakeFromInjection() {
+        awakes += 1
+        _ = Run.awoke(self, .leaf)
+    }
+}
+
+/// Graph-scoped unless set otherwise; plain stored properties (written by the
+/// accelerators at their offsets), a named optional `Clock` and a `Lazy` of the root.
+private final class Session: Injectable, Fixture {
+    static let scope: Scope = .graph
+    var clock: Clock!
+    var alarm: Clock?
+    var owner: Lazy<Top>!
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static var requires: Requirements { Requirements(\Session.clock, \.owner).named("alarm", \Session.alarm) }
+
+    init() throws {
+        try Run.initializing(.session)
+        serial = Run.serial(.session)
+    }
+
+    var edges: [(String, AnyObject?)] { [("clock", clock), ("alarm", alarm)] + made.map { ("made", $0) } }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .session, lazy: { try self.owner.value })
+    }
+}
+
+/// Nothing to fill and the protocol's default awake; bound by a closure or an instance
+/// in some configurations.
+private final class Clock: Injectable, Fixture {
+    let serial: Int
+
+    deinit { Run.released(serial) }
+    var awakes: Int { 0 }
+    var edges: [(String, AnyObject?)] { [] }
+
+    init() throws {
+        try Run.initializing(.clock)
+        serial = Run.serial(.clock)
+    }
+
+    init(bare: Void) { serial = Run.serial(.clock, bare: true) }
+}
+
+/// A piece with a plain object, an optional written by `fills`, and a named `Lazy`.
+private final class Gear: Injectable, Fixture, Piece {
+    var leaf: Leaf! { didSet { Run.wrote(self, "leaf", leaf) } }
+    var session: Session?
+    var other: Lazy<any Piece>!
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static var requires: Requirements {
+        Requirements(\Gear.leaf).named("b", \Gear.other) + fills(Session?.self) { $0.session = $1 }
+    }
+
+    init() throws {
+        try Run.initializing(.gear)
+        serial = Run.serial(.gear)
+    }
+
+    var edges: [(String, AnyObject?)] { [("leaf", leaf), ("session", session)] + made.map { ("made", $0) } }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .gear, lazy: { try self.other.value })
+    }
+}
+
+/// A piece with nothing to fill and an awake of its own.
+private final class Bolt: Injectable, Fixture, Piece {
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+    var edges: [(String, AnyObject?)] { [] }
+
+    init() throws {
+        try Run.initializing(.bolt)
+        serial = Run.serial(.bolt)
+    }
+
+    init(bare: Void) { serial = Run.serial(.bolt, bare: true) }
+
+    func awakeFromInjection() {
+        awakes += 1
+        _ = Run.awoke(self, .bolt)
+    }
+}
+
+/// A piece built from named initializer dependencies (an optional protocol key and a
+/// `Provider`), with a property requirement too.
+private final class Nut: Injectable, Fixture, Piece {
+    let other: (any Piece)?
+    let bolts: Provider<Bolt>
+    var bolt: Bolt! { didSet { Run.wrote(self, "bolt", bolt) } }
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static let initializer = Initializer(
+        dependencies: Resolved.named("a", (any Piece)?.self), Resolved.of(Provider<Bolt>.self)
+    ) { other, bolts in
+        try Nut(other: other, bolts: bolts)
+    }
+
+    static var requires: Requirements { Requirements(\Nut.bolt) }
+
+    init(other: (any Piece)?, bolts: Provider<Bolt>) throws {
+        self.other = other
+        self.bolts = bolts
+        try Run.initializing(.nut)
+        serial = Run.serial(.nut)
+    }
+
+    var edges: [(String, AnyObject?)] { [("other", other), ("bolt", bolt)] + made.map { ("made", $0) } }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .nut, provider: { [bolts] in try bolts() })
+    }
+}
