@@ -25,6 +25,12 @@ extension Injector {
         try context.enter(gate, for: recipe)
         defer { context.leave(gate) }
         if let value = recipe.storage.sharedValue() { return hit(value, recipe, context) }
+        // An `await getObject` of another task constructed it and gave the gate back
+        // to await an async step (`AsyncClaims.swift`): a synchronous request cannot
+        // wait for it, and must not construct a second one.
+        if context.asyncJob == nil, AsyncGate.shared.isClaimedByAnotherTask(recipe) {
+            throw InjectionError.claimedByAnotherTask(recipe, arguments: arguments)
+        }
         if recipe.owner !== self, context.overrideWatch == nil, hasOverrides(below: recipe.owner) {
             // Built by an ancestor for this injector: what it asks for on the way
             // must not be one of this injector's overrides.

@@ -117,6 +117,14 @@ final class AsyncGate: Sendable {
         }
     }
 
+    /// Whether a task other than the running one (or, outside any task, any task)
+    /// holds a claim on `recipe`: a synchronous request must not construct it then.
+    func isClaimedByAnotherTask(_ recipe: Recipe) -> Bool {
+        let key = ObjectIdentifier(recipe)
+        guard let owner = table.withLock({ $0.building[key]?.owner }) else { return false }
+        return owner != AsyncSteps.currentTask ?? 0
+    }
+
     /// Ends the claim of `key`: the tasks waiting for it look again.
     func release(_ key: ObjectIdentifier) { finish(key) }
 
