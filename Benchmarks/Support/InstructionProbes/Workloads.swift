@@ -171,6 +171,23 @@ let workloads: KeyValuePairs<String, KeyValuePairs<String, Variant>> = [
             return { n in for _ in 0..<n { blackHole(container.resolve(WiredScreen.self)!) } }
         },
     ],
+    "contract-car": [
+        "hand-written": {
+            try require(isComplete(makeContractCarByHand()), "the hand-written car is incomplete")
+            return { n in for _ in 0..<n { blackHole(makeContractCarByHand()) } }
+        },
+        "Instill": {
+            let injector = try Injector(modules: [ContractCarModule()])
+            try require(isComplete(injector.getObject(ContractCar.self)), "Instill built an incomplete car")
+            return { n in for _ in 0..<n { blackHole(try injector.getObject(ContractCar.self)) } }
+        },
+        "Swinject": {
+            let container = swinjectContainer(registerContractCar)
+            let car = container.resolve(WiredContractCar.self)
+            try require(car.map(isComplete) == true, "Swinject built an incomplete car")
+            return { n in for _ in 0..<n { blackHole(container.resolve(WiredContractCar.self)!) } }
+        },
+    ],
     "50-wide": [
         "hand-written": { { n in for _ in 0..<n { blackHole(makeWideObjectByHand()) } } },
         "Instill": {

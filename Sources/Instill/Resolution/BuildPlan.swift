@@ -10,8 +10,9 @@
 /// resolution frames, no casts.
 ///
 /// Only subtrees where nothing can be shared within a request are compiled: no
-/// graph, weak or unpublished singleton objects, no closures, providers or
-/// arguments. Nothing a plan builds is stored in any scope, so a failure leaves
+/// graph, weak or unpublished singleton objects, no closures or arguments. A
+/// `Provider`, `Lazy` or `ObjectFactory` requirement is written by its step's
+/// ``HandleWrite``, which makes the value as the resolver does. Nothing a plan builds is stored in any scope, so a failure leaves
 /// nothing behind; the chain of requirements is rebuilt from the plan as the
 /// failure unwinds (see ``PlanFailure``).
 class BuildPlan: @unchecked Sendable {  // immutable after init; constants are published singletons
@@ -748,7 +749,17 @@ extension Injector {
             return outcome
         }
         for (index, requirement) in metadata.requirements.enumerated() {
-            guard requirement.dependency.kind == .object else { return .never }
+            if requirement.dependency.kind != .object {
+                // A `Provider`, `Lazy` or `ObjectFactory`: made and written by the write.
+                guard requirement.group == nil else { return .never }
+                let write = HandleWrite(requirement, of: recipe.owner, accelerators: accelerators)
+                retained.append(write)
+                steps.append(
+                    .init(
+                        requirement: index, value: .constant(Unmanaged.passUnretained(write)),
+                        write: .writer(Unmanaged.passUnretained(write))))
+                continue
+            }
             guard var target = recipe.links?.recipe(index) else { return .notYet }
             var links: [Recipe] = []
             while case .link(let linked) = target.source {

@@ -231,6 +231,42 @@ class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
     }
 }
 
+/// A plan's write of a `Provider`, `Lazy` or `ObjectFactory` requirement: the write
+/// makes the value itself, as the resolver's fill does, and ignores the object it is
+/// given (the step's constant, this writer). A provider or a factory is the same
+/// value for every build (it holds its injector weakly), made once; a lazy is one per
+/// holder, and remembers the graph of the request that made it, so each build makes
+/// its own.
+final class HandleWrite: ObjectWriter, @unchecked Sendable {  // immutable
+    private let requirement: Requirement
+    private let fixed: Any?
+    private unowned let injector: Injector
+    private let directly: Bool
+
+    init(_ requirement: Requirement, of injector: Injector, accelerators: Accelerators) {
+        self.requirement = requirement
+        self.injector = injector
+        self.directly = accelerators.contains(.directWrites)
+        let dependency = requirement.dependency
+        if dependency.kind == .objectFactory {
+            fixed = ObjectFactory(injector: injector)
+        } else {
+            fixed = dependency.isLazy ? nil : dependency.makeProvider?(injector, requirement.name)
+        }
+        super.init(storedOffset: nil)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        guard let handle = fixed ?? requirement.dependency.makeProvider?(injector, requirement.name) else {
+            return nil
+        }
+        // The handle's type is the property's (the dependency was read from it): both
+        // writes take it.
+        _ = directly ? requirement.write(object, handle) : requirement.writeThroughKeyPath(object, handle)
+        return nil
+    }
+}
+
 /// Writes resolved objects into one property of the objects being assembled,
 /// without the dynamic cast a value of unknown type needs.
 class ObjectWriter: @unchecked Sendable {  // immutable

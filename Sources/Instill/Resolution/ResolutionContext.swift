@@ -362,6 +362,8 @@ final class ResolutionContext {
         if let lazyGraph { return lazyGraph }
         let made = LazyGraph(graph)
         lazyGraph = made
+        // A plan's lazy (a warm request's) leaves it too: the request's end seals it.
+        needsClearing = true
         return made
     }
 

@@ -1,0 +1,1 @@
+../../Benchmarks/InstillBenchmarks/ContractCarFixtures.swift

@@ -1,0 +1,146 @@
+import Instill
+import Testing
+
+// A `Provider`, `Lazy` or `ObjectFactory` property is filled the same way on every
+// build of its holder: the first (which links the graph) and every later one (which
+// the injector may build another way). Each test builds its holder several times and
+// checks each.
+
+// MARK: - Fixtures
+
+private final class Wheel: Injectable {
+    init() {}
+}
+
+private final class Spare: Injectable {
+    let size: Int
+    init(size: Int) { self.size = size }
+}
+
+/// A holder of one of each: a provider, a named provider, a lazy, a factory.
+private final class Workshop: Injectable {
+    var wheels: Provider<Wheel>!
+    var spares: Provider<Spare>!
+    var manual: Lazy<Manual>!
+    var factory: ObjectFactory!
+    static var requires: Requirements {
+        Requirements(\Workshop.wheels, \.manual, \.factory).named("small", \Workshop.spares)
+    }
+    init() {}
+}
+
+private final class Manual: Injectable {
+    nonisolated(unsafe) static var made = 0
+    init() { Self.made += 1 }
+}
+
+private struct Bindings: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Spare.self, named: "small") { _ in Spare(size: 14) }
+    }
+}
+
+/// Shared within one request: what the lazies of one holder both reach.
+private final class Trip: Injectable {
+    static let scope: Scope = .graph
+    init() {}
+}
+
+private final class Driver: Injectable {
+    var trip: Trip!
+    static var requires: Requirements { Requirements(\Driver.trip) }
+    init() {}
+}
+
+private final class Navigator: Injectable {
+    var trip: Trip!
+    static var requires: Requirements { Requirements(\Navigator.trip) }
+    init() {}
+}
+
+/// Two lazies whose values share the `.graph` trip of the request that built it.
+private final class Crew: Injectable {
+    var driver: Lazy<Driver>!
+    var navigator: Lazy<Navigator>!
+    static var requires: Requirements { Requirements(\Crew.driver, \.navigator) }
+    init() {}
+}
+
+@MainActor
+private final class Gauge: MainActorInjectable {
+    init() {}
+}
+
+@MainActor
+private final class Dashboard: MainActorInjectable {
+    var gauges: Provider<Gauge>!
+    var first: Gauge?
+    static var requires: Requirements { Requirements(\Dashboard.gauges) }
+    init() {}
+    func awakeFromInjection() { first = try? gauges() }
+}
+
+// MARK: - Specification
+
+@Suite("Provider, Lazy and ObjectFactory properties: the same on every build of their holder")
+struct HandleRequirementTests {
+    @Test("each build's provider makes a new object per call, and a named provider uses its binding")
+    func providers() throws {
+        let injector = try Injector(modules: [Bindings()])
+        for _ in 0..<4 {
+            let workshop = try injector.getObject(Workshop.self)
+            #expect(try workshop.wheels() !== workshop.wheels())
+            #expect(try workshop.spares().size == 14)
+            #expect(try workshop.factory.getObject(Wheel.self) !== workshop.wheels())
+        }
+    }
+
+    @Test("each build has a lazy of its own: reading one holder's resolves nothing for another")
+    func lazyPerHolder() throws {
+        let injector = try Injector(modules: [Bindings()])
+        let workshops = try (0..<4).map { _ in try injector.getObject(Workshop.self) }
+        let before = Manual.made
+        let manual = try workshops[3].manual.value
+        #expect(Manual.made == before + 1)
+        #expect(try workshops[3].manual.value === manual)
+        #expect(try workshops[2].manual.value !== manual)
+        #expect(Manual.made == before + 2)
+    }
+
+    @Test("the lazies of one build share its request's .graph objects, and no other request's")
+    func lazyGraphPerRequest() throws {
+        let injector = Injector()
+        var trips: [Trip] = []
+        for _ in 0..<4 {
+            let crew = try injector.getObject(Crew.self)
+            let trip = try crew.driver.value.trip!
+            #expect(try crew.navigator.value.trip === trip)
+            trips.append(trip)
+        }
+        #expect(Set(trips.map(ObjectIdentifier.init)).count == 4)
+    }
+
+    @Test("a provider a build wrote holds its injector weakly: called after the injector is released, it throws")
+    func providerOutlivesInjector() throws {
+        var injector: Injector? = try Injector(modules: [Bindings()])
+        weak let released = injector
+        let workshops = try (0..<3).map { _ in try injector!.getObject(Workshop.self) }
+        injector = nil
+        #expect(released == nil)
+        for workshop in workshops {
+            let error = #expect(throws: InjectionError.self) { try workshop.wheels() }
+            #expect(error?.kind == .injectorReleased)
+        }
+    }
+
+    @Test("a main-actor holder's provider of a main-actor type, called in its awake, on every build")
+    @MainActor
+    func mainActorProvider() throws {
+        let injector = Injector()
+        for _ in 0..<4 {
+            let dashboard = try injector.getObject(Dashboard.self)
+            #expect(dashboard.first != nil)
+            #expect(try dashboard.gauges() !== dashboard.first)
+        }
+    }
+}
