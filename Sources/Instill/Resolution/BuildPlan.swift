@@ -53,6 +53,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             /// its class is known: ``value``'s plan only calls `init()` on exactly that
             /// class, as for ``new``.
             case memberNew
+            /// The value is what a closure binding returns: ``value`` is the
+            /// ``BindingCall`` that calls it and writes what it returns.
+            case call
         }
 
         // Laid out in 32 bytes: two steps to a cache line.
@@ -156,6 +159,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// Whether the initializer builds with ``buildFromDefaults``: see
     /// ``makesDependenciesByInitializer(_:)``.
     let buildsFromDefaults: Bool
+    /// Whether a build calls a binding's closure (this plan's or one it runs): an async
+    /// request's attempt does not run such a plan (see `Injector.buildObject`).
+    let callsBindings: Bool
 
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
@@ -190,17 +196,35 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             }
         }
         self.height = below + 1
-        let address = UInt(bitPattern: ObjectIdentifier(metadata).hashValue)
-        let signature = UInt64(1) << UInt64((address >> 4 ^ address >> 10) & 63)
+        let signature = Self.signature(of: metadata)
         var reach = signature
         for step in steps {
-            if case .plan(let plan) = step.value { reach |= plan._withUnsafeGuaranteedRef(\.reach) }
+            switch step.value {
+            case .plan(let plan): reach |= plan._withUnsafeGuaranteedRef(\.reach)
+            case .constant(let constant):
+                // A closure binding the plan calls: a frame of its own, as in the resolver.
+                if step.kind == .call, let call = constant.takeUnretainedValue() as? BindingCall {
+                    reach |= Self.signature(of: call.recipe)
+                }
+            }
         }
         for dependency in dependencies {
             if case .plan(let plan, _) = dependency.value { reach |= plan._withUnsafeGuaranteedRef(\.reach) }
         }
         self.signature = signature
         self.reach = reach
+        var callsBindings = steps.contains { $0.kind == .call }
+        for step in steps {
+            if case .plan(let plan) = step.value {
+                callsBindings = callsBindings || plan._withUnsafeGuaranteedRef(\.callsBindings)
+            }
+        }
+        for dependency in dependencies {
+            if case .plan(let plan, _) = dependency.value {
+                callsBindings = callsBindings || plan._withUnsafeGuaranteedRef(\.callsBindings)
+            }
+        }
+        self.callsBindings = callsBindings
         self.checksStack = height % Self.stackCheckInterval == 0
         self.isLeaf = steps.isEmpty && dependencies.isEmpty
         let fillsAfterInit = !checksStack && dependencies.isEmpty && !steps.isEmpty
@@ -221,6 +245,13 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             self.groupBuild = FillGroup.buildsNothing
         }
         self.buildsFromDefaults = Self.makesDependenciesByInitializer(metadata, dependencies)
+    }
+
+    /// The ``signature`` of the plans of a type (`node` is its metadata), or of a
+    /// closure binding a plan calls (`node` is its recipe): one bit of 64.
+    static func signature(of node: AnyObject) -> UInt64 {
+        let address = UInt(bitPattern: ObjectIdentifier(node).hashValue)
+        return UInt64(1) << UInt64((address >> 4 ^ address >> 10) & 63)
     }
 
     /// A buffer holding `steps`, starting at a 64-byte boundary: two steps (32 bytes
@@ -494,6 +525,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     if context.planFrames.pop() { context.passOn(lowlink: context.planFrames.popped.lowlink) }
                 } else if step.pointee.kind == .closure {
                     step.pointee.write.writeClosure(try value(of: step, in: context), into: object)
+                } else if step.pointee.kind == .call {
+                    try call(step, into: object, in: context, frame: frame)
                 } else {
                     // The first member of a group: the group's closure writes them all.
                     index += try fillGroup(from: step, into: object, in: context, frame: frame) - 1
@@ -566,6 +599,26 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         return newValueFailure(failed.error, step: first + failed.position)
     }
 
+    /// Calls the closure binding of a ``Step/Kind/call`` step and writes what it
+    /// returns, inside the entry's frame for it (a request the closure makes sees the
+    /// binding's frame, as the resolver's `call` has it).
+    @inline(never)
+    private func call(
+        _ step: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
+    ) throws(PlanFailure) {
+        guard case .constant(let constant) = step.pointee.value else { return }
+        // The plan keeps the call alive (its retained list).
+        let call = unsafeDowncast(constant.takeUnretainedValue(), to: BindingCall.self)
+        context.planFrames.calling(frame, step: step - UnsafePointer(steps.baseAddress.unsafelyUnwrapped))
+        defer { context.planFrames.set(frame, requirement: step.pointee.requirement) }
+        do {
+            try call.write(into: object, in: context)
+        } catch {
+            throw PlanFailure(error, initializerOf: metadata).unwinding(
+                through: metadata, requirement: step.pointee.requirement)
+        }
+    }
+
     /// The value of `step`: built by its plan, or its constant.
     @inline(__always)
     private func value(of step: UnsafePointer<Step>, in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
@@ -591,6 +644,54 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         case .constant(let constant):
             return constant.takeUnretainedValue()
         }
+    }
+}
+
+/// How a plan fills a requirement answered by a `.normal` closure binding: calls the
+/// closure on each build, with the injector the resolver would give it, and writes
+/// what it returns through the requirement's write (its type is known only then), with
+/// the resolver's errors: a closure's own error as `providerFailed`, `nil` for a
+/// property that cannot stay empty as `nilValue`.
+final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
+    /// The binding's recipe: the resolver frame a request the closure makes sees.
+    let recipe: Recipe
+    private let requirement: Requirement
+    private let make: @Sendable (Injector) throws -> Any?
+    private let directly: Bool
+
+    init(
+        _ requirement: Requirement, of recipe: Recipe, make: @escaping @Sendable (Injector) throws -> Any?,
+        accelerators: Accelerators
+    ) {
+        self.recipe = recipe
+        self.requirement = requirement
+        self.make = make
+        self.directly = accelerators.contains(.directWrites)
+        super.init(storedOffset: nil)
+    }
+
+    /// Not a write of a given value: a plan calls ``write(into:in:)``.
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? { nil }
+
+    /// Calls the closure and writes its value into `object`.
+    func write(into object: AnyObject, in context: ResolutionContext) throws(InjectionError) {
+        let owner = recipe.owner
+        let injector = context.overrideWatch == nil ? owner : owner.closureInjector(for: recipe, in: context)
+        let made: Any?
+        do {
+            made = try make(injector)
+        } catch let error as InjectionError {
+            throw error
+        } catch {
+            throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
+        }
+        guard let value = made else {
+            if requirement.dependency.isOptional { return }
+            throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.keyPath == nil)
+                .bound(at: recipe.binding)
+        }
+        let written = directly ? requirement.write(object, value) : requirement.writeThroughKeyPath(object, value)
+        guard written else { throw PropertyWriter.mismatch(value, requirement) }
     }
 }
 
@@ -769,6 +870,20 @@ extension Injector {
             if target.isMainActor, !metadata.isMainActor { return .never }
             let value: BuildPlan.Step.Value
             let type: AnyClass
+            if !target.storage.keepsValues, case .closure(let make) = target.source {
+                // Called on each build, as the resolver calls it; its value is written
+                // whatever its type.
+                guard links.isEmpty, requirement.group == nil, target.binding?.dependencies == nil,
+                    target.accepts == nil, !target.isAsync
+                else { return .never }
+                let call = BindingCall(requirement, of: target, make: make, accelerators: accelerators)
+                retained.append(call)
+                steps.append(
+                    .init(
+                        requirement: index, value: .constant(Unmanaged.passUnretained(call)),
+                        write: .writer(Unmanaged.passUnretained(call)), kind: .call))
+                continue
+            }
             if !target.storage.keepsValues {
                 if case .instance(let instance) = target.source {
                     // A bound instance is fixed: written as a published singleton is.
@@ -789,6 +904,11 @@ extension Injector {
                 }
             } else if target.storage.fixesPublishedObjects {
                 guard let object = target.storage.singletonValue() else { return .notYet }
+                // Published again (a singleton a lazy read in an awake built twice): the
+                // resolver answers with the last one, a plan could not.
+                guard let published = target.storage.sharedValue(), AnyUnboxing.reference(published) === object else {
+                    return .never
+                }
                 value = .constant(Unmanaged.passUnretained(object))
                 retained.append(object)
                 type = Swift.type(of: object)

@@ -144,14 +144,23 @@ final class ResolutionContext {
     /// where a first build finds it.
     @inline(__always)
     func canRun(_ plan: BuildPlan) -> Bool {
-        canRunPlan && (planFrames.count == 0 || !reachesRunningPlan(plan))
+        canRunPlan && (planFrames.count == 0 && frames.isEmpty || !reachesRunningBuild(plan))
     }
 
+    /// Whether `plan` may build again an object a running plan or the resolver (a
+    /// frame) is building.
     @inline(never)
-    private func reachesRunningPlan(_ plan: BuildPlan) -> Bool {
+    private func reachesRunningBuild(_ plan: BuildPlan) -> Bool {
         var running: UInt64 = 0
         for index in 0..<planFrames.count {
             running |= planFrames[index].plan._withUnsafeGuaranteedRef(\.signature)
+        }
+        for frame in frames {
+            if let metadata = frame.metadata {
+                running |= BuildPlan.signature(of: metadata)
+            } else if let recipe = frame.recipe {
+                running |= BuildPlan.signature(of: recipe)
+            }
         }
         return plan.reach & running != 0
     }
@@ -160,6 +169,8 @@ final class ResolutionContext {
     /// closure makes dependencies or members itself: 2 while it makes one.
     private func materializedFrameCount(of entry: PlanFrames.Entry) -> Int {
         let plan = entry.plan.takeUnretainedValue()
+        if entry.requirement == PlanFrames.callingBinding { return 2 }
+        if entry.requirement != PlanFrames.makingDefaults, entry.requirement != PlanFrames.makingMembers { return 1 }
         if entry.requirement == PlanFrames.makingMembers {
             let group = plan.groupSteps(from: entry.firstMember)
             return entry.made < group.count && group[entry.made].kind == .memberNew ? 2 : 1
@@ -175,8 +186,34 @@ final class ResolutionContext {
     @inline(never)
     func deferAwake(of object: AnyObject, by plan: BuildPlan) {
         let entry = planFrames.popped
+        if entry.lowlink >= Int(entry.frame) {
+            // Only objects above this one's frame wait for it: it closes their cycle.
+            closeCycle(from: Int(entry.deferredStart), closing: object, of: plan)
+            return
+        }
         deferred.append(.init(object: object, metadata: plan.metadata, recipe: entry.injects ? nil : plan.recipe))
         passOn(lowlink: entry.lowlink)
+    }
+
+    /// What the resolver does for a frame that closes a cycle, for a plan's `object`:
+    /// awakes the objects that waited for it since `start`, then `object`, then
+    /// publishes them.
+    private func closeCycle(from start: Int, closing object: AnyObject, of plan: BuildPlan) {
+        var members: [Deferred] = []
+        if deferred.count > start {
+            members = Array(deferred[start...])
+            deferred.removeSubrange(start...)
+        }
+        for member in members {
+            if let metadata = member.metadata { metadata.awake(AnyUnboxing.anyObject(member.object)) }
+        }
+        if plan.awakes { plan.awake(object) }
+        for member in members {
+            if let recipe = member.recipe { recipe.owner.complete(member.object, for: recipe, in: self) }
+        }
+        if let job = asyncJob {
+            for member in members where member.metadata != nil { job.completed(AnyUnboxing.anyObject(member.object)) }
+        }
     }
 
     /// Passes a popped entry's ``PlanFrames/Entry/lowlink`` to what asked for its
@@ -201,9 +238,17 @@ final class ResolutionContext {
         for index in planFrames.materialized..<planFrames.count {
             let entry = planFrames[index]
             let plan = entry.plan.takeUnretainedValue()
+            planFrames.materialize(index, frame: frames.count, deferredStart: deferred.count)
             var requirement = entry.requirement
             var leaf: BuildPlan?
-            if requirement == PlanFrames.makingMembers {
+            var binding: Recipe?
+            if requirement == PlanFrames.callingBinding {
+                let step = plan.steps[entry.firstMember]
+                requirement = step.requirement
+                if case .constant(let call) = step.value {
+                    binding = (call.takeUnretainedValue() as? BindingCall)?.recipe
+                }
+            } else if requirement == PlanFrames.makingMembers {
                 // The group's closure makes the member at its count, or, past the last,
                 // writes them all.
                 let group = plan.groupSteps(from: entry.firstMember)
@@ -234,6 +279,10 @@ final class ResolutionContext {
                         recipe: leaf.recipe, metadata: leaf.metadata, lowlink: frames.count,
                         deferredStart: deferred.count))
             }
+            if let binding {
+                frames.append(
+                    Frame(recipe: binding, metadata: nil, lowlink: frames.count, deferredStart: deferred.count))
+            }
         }
         planFrames.materialized = planFrames.count
     }
@@ -247,11 +296,14 @@ final class ResolutionContext {
         var frame = mark.frames
         for index in mark.planFrames..<planFrames.materialized where frame < frames.count {
             let entry = planFrames[index]
-            let count =
-                entry.requirement == PlanFrames.makingMembers || entry.requirement == PlanFrames.makingDefaults
-                ? materializedFrameCount(of: entry) : 1
-            for _ in 0..<count where frame < frames.count {
-                if frames[frame].lowlink < frame { planFrames.lower(index, to: frames[frame].lowlink) }
+            for _ in 0..<materializedFrameCount(of: entry) where frame < frames.count {
+                if frames[frame].lowlink < frame {
+                    planFrames.lower(index, to: frames[frame].lowlink)
+                } else if deferred.count > frames[frame].deferredStart {
+                    // Objects above wait for this frame, which closes their cycle: the
+                    // entry's build closes it (`deferAwake(of:by:)`).
+                    planFrames.lower(index, to: frame)
+                }
                 frame += 1
             }
         }

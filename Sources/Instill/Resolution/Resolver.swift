@@ -323,6 +323,12 @@ extension Injector {
             guard let job = context.asyncJob else {
                 return try running(in: context) { context throws(PlanFailure) in try plan.build(in: context) }
             }
+            // The resolver logs each value a closure makes, so that a later attempt
+            // does not call it again; a plan would call it on each attempt.
+            guard !plan.callsBindings else {
+                let object = try buildObjectCold(recipe, metadata: metadata, arguments: arguments, in: context)
+                return object
+            }
             // An async request's next attempt takes this object from the job's log.
             let replayed = job.replay(.object, recipe)
             guard case .new(let index) = replayed else {

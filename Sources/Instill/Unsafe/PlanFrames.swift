@@ -41,6 +41,12 @@ struct PlanFrames {
         /// Whether the plan fills an object built elsewhere (`injectDependencies`):
         /// the resolver's frame for it has no recipe.
         let injects: Bool
+        /// Once a re-entrant request gave this build a resolver frame: that frame's
+        /// index, and how many objects were waiting for their cycles then. A build
+        /// whose ``lowlink`` is its own frame or above closes the cycle (as that frame
+        /// would): it awakes the objects that waited since, then its own.
+        var frame: Int32 = .max
+        var deferredStart: Int32 = 0
     }
 
     /// The ``Entry/requirement`` of a plan whose ``BuildPlan/buildFromDefaults`` runs:
@@ -51,6 +57,11 @@ struct PlanFrames {
     /// members from ``Entry/firstMember`` on with their `init()` (see
     /// ``BuildPlan/Step/Kind/memberNew``), then writing them all.
     static let makingMembers = Int.min + 1
+
+    /// The ``Entry/requirement`` of a plan calling the closure binding of its step
+    /// ``Entry/firstMember`` (a ``BuildPlan/Step/Kind/call``): the binding has a frame
+    /// of its own above the plan's, as in the resolver's `call`.
+    static let callingBinding = Int.min + 2
 
     /// The most entries a thread needs (see the invariant).
     static let capacity = ResolutionContext.planDepthLimit * (Injector.longestCompiledChain + 2) + 8
@@ -119,6 +130,22 @@ struct PlanFrames {
         base[index].firstMember = firstMember
         base[index].made = 0
         return made(index)
+    }
+
+    /// Records the resolver frame the entry at `index` was given, and how many objects
+    /// were waiting for their cycles then.
+    func materialize(_ index: Int, frame: Int, deferredStart: Int) {
+        // The first time counts: objects may wait for it since then.
+        guard base[index].frame == .max else { return }
+        base[index].frame = Int32(frame)
+        base[index].deferredStart = Int32(deferredStart)
+    }
+
+    /// Records that the plan at `index` calls the closure binding of its step `step`.
+    @inline(__always)
+    func calling(_ index: Int, step: Int) {
+        base[index].requirement = Self.callingBinding
+        base[index].firstMember = step
     }
 
     /// The entry at `index`.
