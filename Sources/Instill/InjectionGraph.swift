@@ -32,8 +32,10 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         /// The scope of what it answers with, or `nil` when it is unbound.
         public let scope: Scope?
         /// How it is answered: "automatic", "type binding", "link", "instance",
-        /// "closure", "provider", "injector" (an ``ObjectFactory``), "unbound", or
-        /// "none" (an optional dependency with nothing bound, which receives `nil`).
+        /// "closure", "provider", "injector" (an ``ObjectFactory``), "unbound",
+        /// "none" (an optional dependency with nothing bound, which receives `nil`), or
+        /// "main actor" (a ``MainActorInjectable`` type in a graph made off the main
+        /// actor, which does not read its declarations).
         public let source: String
         /// The type of the argument every request must pass, for a type whose
         /// ``Initializer`` takes one (`Initializer(argument:)`); `nil` otherwise.
@@ -177,6 +179,10 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         if node.source == "unbound" { return (title + " ✗ unbound", current) }
         if node.source == "injector" { return (title + " (the injector)", current) }
         if node.source == "none" { return (title + " (nil: nothing bound)", current) }
+        if node.source == "main actor" {
+            // Off the main actor: its declarations are drawn by a graph made on the main actor.
+            return (title + " (main actor: its requirements are drawn on the main actor)", current)
+        }
         var details = node.scope.map { "\($0)" } ?? ""
         if node.source != "automatic" && node.source != "link" { details += ", \(node.source)" }
         if let argument = node.argument { details += ", argument: \(argument)" }

@@ -161,15 +161,27 @@ struct DependencyWalker {
         let recipe: Recipe
         do {
             recipe = try resolver.recipe(for: bindingKey, type: type)
+            if recipe.isMainActor, !MainActorIsolation.isProven {
+                // Off the main actor, a main-actor type's declarations are not used,
+                // whether a main-actor request read them or not: what is reported here
+                // must not depend on that (a build from here throws this either way).
+                var target = recipe
+                while case .link(let linked) = target.source { target = linked }
+                throw InjectionError.mainActorRequired(target.objectMetadata?.name ?? target.typeName)
+            }
         } catch let error as InjectionError {
             let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(resolver))
             guard state[key] == nil else { return }
-            if !reportsUnreadMainActor, Self.isUnreadMainActor(error) {
+            let isMainActor = Self.isUnreadMainActor(error)
+            if !reportsUnreadMainActor, isMainActor {
                 // Left unvisited: another edge may still report it.
                 addNode(Node(key: key, type: type, source: "main actor", scope: nil, location: nil))
                 return
             }
-            addNode(Node(key: key, type: type, source: "unbound", scope: nil, location: nil, problem: true))
+            addNode(
+                Node(
+                    key: key, type: type, source: isMainActor ? "main actor" : "unbound", scope: nil, location: nil,
+                    problem: true))
             state[key] = .done
             guard reportedMissing.insert(key).inserted else { return }
             var problem = error

@@ -25,6 +25,8 @@ private enum ProviderUnread {}
 private enum ProviderRead {}
 private enum LazyUnread {}
 private enum LazyRead {}
+private enum RootUnread {}
+private enum RootRead {}
 
 private protocol Tagged: AnyObject, Sendable {
     var tag: String { get }
@@ -305,5 +307,34 @@ struct MainActorFirstLookTests {
         #expect(try offMain(LazyUnread.self) == expected("LazyUnread"))
         _ = try await MainActor.run { try Injector().getObject(Panel<LazyRead>.self) }
         #expect(try await Task.detached { try offMain(LazyRead.self) }.value == expected("LazyRead"))
+    }
+
+    @Test("validate() and graph() off the main actor report and draw a main-actor root the same way, read or not")
+    func mainActorRootOffMain() async throws {
+        let modules = [Bindings { $0.bind((any Tagged).self, to: RealTagged.self) }]
+        @Sendable func offMain<Order>(_: Order.Type) throws -> (problems: [String], graph: String) {
+            let injector = try Injector(modules: modules)
+            let problems = injector.validate(roots: [TaggedModel<Order>.self]).problems.map(\.description)
+            return (problems, injector.graph(roots: [TaggedModel<Order>.self]).textTree)
+        }
+        func expected(_ order: String) -> (problems: [String], graph: String) {
+            (
+                [
+                    """
+                    mainActorRequired: TaggedModel<\(order)> is isolated to the main actor, and this request does not run on the main actor.
+                      Requested: TaggedModel<\(order)>
+                      To fix: request it from @MainActor code (a @MainActor function, or `await MainActor.run { ... }`), or inject Provider<TaggedModel<\(order)>> and call it on the main actor.
+                    """
+                ],
+                "TaggedModel<\(order)> (main actor: its requirements are drawn on the main actor)\n"
+            )
+        }
+        let unread = try offMain(RootUnread.self)
+        #expect(unread.problems == expected("RootUnread").problems)
+        #expect(unread.graph == expected("RootUnread").graph)
+        _ = try await MainActor.run { try Injector(modules: modules).getObject(TaggedModel<RootRead>.self) }
+        let read = try await Task.detached { try offMain(RootRead.self) }.value
+        #expect(read.problems == expected("RootRead").problems)
+        #expect(read.graph == expected("RootRead").graph)
     }
 }

@@ -783,15 +783,6 @@ private let shapes = [
     Shape(testDescription: "a child overriding a main-actor singleton's dependency", type: ChildOverrideShape.self),
 ]
 
-/// Off the main actor, `validate(roots:)` and `graph(roots:)` see into a main-actor type only
-/// once the main actor has read its declarations.
-private let diagnosticsSeeWhatWasRead: Comment = """
-    validate() and graph() off the main actor answer differently once the main actor has read the main-actor types' \
-    declarations: unread, validate() reports a main-actor root as mainActorRequired and graph() shows it "✗ unbound" \
-    (one behind a Provider, a Lazy or a holder as "(, main actor)" with nothing under it); read, validate() passes \
-    and graph() shows its tree
-    """
-
 @Suite("A main-actor type gives the same answers whichever isolation asks first")
 struct MainActorOrderTests {
     @Test("off-main and on-main requests answer the same, off main first or on main first", arguments: shapes)
@@ -802,10 +793,8 @@ struct MainActorOrderTests {
         }
         #expect(offMainFirst.offMain.requests == onMainFirst.offMain.requests, "what off-main requests answered")
         #expect(offMainFirst.onMain == onMainFirst.onMain, "what on-main requests, validate() and graph() answered")
-        withKnownIssue(diagnosticsSeeWhatWasRead) {
-            #expect(offMainFirst.offMain.validation == onMainFirst.offMain.validation, "off-main validate()")
-            #expect(offMainFirst.offMain.graph == onMainFirst.offMain.graph, "off-main graph()")
-        }
+        #expect(offMainFirst.offMain.validation == onMainFirst.offMain.validation, "off-main validate()")
+        #expect(offMainFirst.offMain.graph == onMainFirst.offMain.graph, "off-main graph()")
     }
 
     private func expectBeginnings(of transcript: Transcript, _ expected: Transcript, _ order: String) {
