@@ -179,7 +179,13 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
         self.buildFromDefaults = metadata.initializer.buildFromDefaults
-        self.makeObject = metadata.makeObject
+        if metadata.makeDefault == nil, dependencies.isEmpty {
+            // An initializer with arguments (its defaults) or a factory: built as the
+            // resolver builds it, checked to be of the type.
+            self.makeObject = { [unowned metadata] in try metadata.construct(arguments: []) }
+        } else {
+            self.makeObject = metadata.makeObject
+        }
         self.buildsWithInit = dependencies.isEmpty
         self.arguments =
             metadata.initializer.takesArguments
@@ -835,8 +841,7 @@ extension Injector {
     func compilePlan(_ recipe: Recipe, depth: Int) -> PlanOutcome {
         if let plan = recipe.plan { return .compiled(plan) }
         guard depth < Self.longestCompiledChain, !recipe.storage.keepsValues, !recipe.isAsync,
-            case .build(let metadata) = recipe.source,
-            metadata.makeDefault != nil || !metadata.initializerDependencies.isEmpty, !metadata.hasDeclarationError,
+            case .build(let metadata) = recipe.source, !metadata.hasDeclarationError,
             // A plan builds without arguments; a typed argument has no default.
             metadata.initializer.argument == nil
         else { return .never }

@@ -80,6 +80,52 @@ private final class Dashboard: MainActorInjectable {
     func awakeFromInjection() { first = try? gauges() }
 }
 
+/// The design contract's car: an engine built from its initializer's default, a named
+/// headlight from a closure binding, a provider of wheels.
+private final class Motor: Injectable {
+    let name: String
+    init(name: String) { self.name = name }
+    static let initializer = Initializer(defaults: "V8") { args in Motor(name: try args.argument(0, as: String.self)) }
+}
+
+private final class Lamp {
+    let side: String
+    init(side: String) { self.side = side }
+}
+
+/// A factory that answers with another class on its second call.
+private final class Flaky: Injectable {
+    nonisolated(unsafe) static var calls = 0
+    init() {}
+    static let initializer = Initializer(factory: {
+        calls += 1
+        return calls == 2 ? Lamp(side: "wrong") : Flaky()
+    })
+}
+
+private final class Coupe: Injectable {
+    var motor: Motor!
+    var left: Lamp!
+    var wheels: Provider<Wheel>!
+    var flaky: Flaky?
+    var awoken = 0
+    static var requires: Requirements { Requirements(\Coupe.motor, \.wheels).named("left", \Coupe.left) }
+    init() {}
+    func awakeFromInjection() { awoken += 1 }
+}
+
+private final class FlakyHolder: Injectable {
+    var flaky: Flaky!
+    static var requires: Requirements { Requirements(\FlakyHolder.flaky) }
+    init() {}
+}
+
+private struct CoupeModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Lamp.self, named: "left") { _ in Lamp(side: "left") }
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Provider, Lazy and ObjectFactory properties: the same on every build of their holder")
@@ -142,5 +188,32 @@ struct HandleRequirementTests {
             #expect(dashboard.first != nil)
             #expect(try dashboard.gauges() !== dashboard.first)
         }
+    }
+
+    @Test("the design contract's car: its default-argument engine, closure-bound headlight and provider on every build")
+    func contractCar() throws {
+        let injector = try Injector(modules: [CoupeModule()])
+        var lamps: [Lamp] = []
+        for _ in 0..<4 {
+            let coupe = try injector.getObject(Coupe.self)
+            #expect(coupe.motor.name == "V8")
+            #expect(coupe.left.side == "left")
+            #expect(try coupe.wheels() !== coupe.wheels())
+            #expect(coupe.awoken == 1)
+            lamps.append(coupe.left)
+        }
+        #expect(Set(lamps.map(ObjectIdentifier.init)).count == 4)
+    }
+
+    @Test("a factory initializer's object is checked on every build: another class throws, first or warm")
+    func factoryCheckedOnEveryBuild() throws {
+        let injector = Injector()
+        Flaky.calls = 0
+        _ = try injector.getObject(FlakyHolder.self)
+        let error = #expect(throws: InjectionError.self) { try injector.getObject(FlakyHolder.self) }
+        #expect(error?.kind == .initializerFailed)
+        #expect(error?.summary == "the initializer of Flaky built a Lamp, which is not a Flaky.")
+        #expect(error?.chain == ["FlakyHolder.flaky"])
+        #expect(try injector.getObject(FlakyHolder.self).flaky != nil)
     }
 }
