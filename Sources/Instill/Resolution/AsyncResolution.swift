@@ -447,7 +447,9 @@ extension Injector {
         _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
     ) async throws -> T {
         let onMainActor = MainActorIsolation.isMainActor(isolation)
-        if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
+        if let value = try resolveWarm(
+            type, named: name, arguments: arguments, onMainActor: onMainActor, awaiting: true)
+        {
             return value
         }
         return try await resolveAwaitingCold(type, isolation: isolation) {
@@ -460,7 +462,9 @@ extension Injector {
         _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
     ) async throws -> T {
         let onMainActor = MainActorIsolation.isMainActor(isolation)
-        if let value = try resolveWarm(type, named: name, arguments: arguments, onMainActor: onMainActor) {
+        if let value = try resolveWarm(
+            type, named: name, arguments: arguments, onMainActor: onMainActor, awaiting: true)
+        {
             return value
         }
         return try await resolveAwaitingCold(type, isolation: isolation) {

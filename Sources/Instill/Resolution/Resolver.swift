@@ -41,11 +41,11 @@ extension Injector {
     /// published singleton or a compiled build of exactly `T`; `nil` when the resolver
     /// has to answer.
     @inline(__always)
-    func resolveWarm<T>(_ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool) throws
-        -> T?
-    {
+    func resolveWarm<T>(
+        _ type: T.Type, named name: String?, arguments: [any Sendable], onMainActor: Bool, awaiting: Bool = false
+    ) throws -> T? {
         guard name == nil, arguments.isEmpty, !isTracing,
-            let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
+            let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor, awaiting: awaiting)
         else { return nil }
         return unsafeBitCast(object, to: T.self)
     }
@@ -56,7 +56,7 @@ extension Injector {
     /// Recipes, plans and the context are used without retaining them (their
     /// owners keep them): on two threads, retains of shared objects contend.
     @inline(__always)
-    private func warmObject(of type: ObjectIdentifier, onMainActor: Bool) throws -> AnyObject? {
+    private func warmObject(of type: ObjectIdentifier, onMainActor: Bool, awaiting: Bool = false) throws -> AnyObject? {
         guard let recipe = unmanagedQuickRecipe(for: type) else { return nil }
         return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
             // Off the main actor, the resolver answers a main-actor type (with an error).
@@ -66,7 +66,9 @@ extension Injector {
             }
             guard let plan = recipe.unmanagedPlan else { return nil }
             return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
-                guard plan.type == type else { return nil }
+                // An `await getObject` has the resolver log what closures make (see
+                // `Injector.buildObject`): a closure may reach an async step.
+                guard plan.type == type, !awaiting || !plan.callsBindings else { return nil }
                 return try warmRequest(plan, onMainActor: onMainActor) { context throws(PlanFailure) in
                     try plan.build(in: context)
                 }
