@@ -9,10 +9,12 @@
 /// initializers, writes and awakes and nothing else: no recipe lookups, no
 /// resolution frames, no casts.
 ///
-/// Only subtrees where nothing can be shared within a request are compiled: no
-/// graph, weak or unpublished singleton objects, no closures or arguments. A
-/// `Provider`, `Lazy` or `ObjectFactory` requirement is written by its step's
-/// ``HandleWrite``, which makes the value as the resolver does. Nothing a plan builds is stored in any scope, so a failure leaves
+/// What a plan cannot fix it leaves to the resolver at run time: a `.graph` or
+/// `.weak` object (or a group with one) is filled by a ``ResolvedStep``, in a request
+/// nested in the plan's. A `Provider`, `Lazy` or `ObjectFactory` requirement is
+/// written by its step's ``HandleWrite``, a `.normal` closure binding called by a
+/// ``BindingCall``, each as the resolver does. Unpublished singletons and arguments
+/// are not compiled. Nothing a plan builds is stored in any scope, so a failure leaves
 /// nothing behind; the chain of requirements is rebuilt from the plan as the
 /// failure unwinds (see ``PlanFailure``).
 class BuildPlan: @unchecked Sendable {  // immutable after init; constants are published singletons
@@ -56,6 +58,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             /// The value is what a closure binding returns: ``value`` is the
             /// ``BindingCall`` that calls it and writes what it returns.
             case call
+            /// Filled by the resolver (``value`` is the ``ResolvedStep``): a `.graph` or
+            /// `.weak` object, or anything else a plan cannot fix, for one requirement
+            /// or a whole ``FillGroup``.
+            case resolve
         }
 
         // Laid out in 32 bytes: two steps to a cache line.
@@ -159,8 +165,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// Whether the initializer builds with ``buildFromDefaults``: see
     /// ``makesDependenciesByInitializer(_:)``.
     let buildsFromDefaults: Bool
-    /// Whether a build calls a binding's closure (this plan's or one it runs): an async
-    /// request's attempt does not run such a plan (see `Injector.buildObject`).
+    /// Whether a build calls a binding's closure or the resolver (this plan's or one it
+    /// runs): an async request's attempt does not run such a plan (see
+    /// `Injector.buildObject`).
     let callsBindings: Bool
 
     required init(
@@ -219,7 +226,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
         self.signature = signature
         self.reach = reach
-        var callsBindings = steps.contains { $0.kind == .call }
+        var callsBindings = steps.contains { $0.kind == .call || $0.kind == .resolve }
         for step in steps {
             if case .plan(let plan) = step.value {
                 callsBindings = callsBindings || plan._withUnsafeGuaranteedRef(\.callsBindings)
@@ -533,6 +540,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                     step.pointee.write.writeClosure(try value(of: step, in: context), into: object)
                 } else if step.pointee.kind == .call {
                     try call(step, into: object, in: context, frame: frame)
+                } else if step.pointee.kind == .resolve {
+                    index += try resolve(step, into: object, in: context) - 1
                 } else {
                     // The first member of a group: the group's closure writes them all.
                     index += try fillGroup(from: step, into: object, in: context, frame: frame) - 1
@@ -625,6 +634,23 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
     }
 
+    /// Fills the requirement (or group) of a ``Step/Kind/resolve`` step with the
+    /// resolver; returns how many requirements it filled.
+    @inline(never)
+    private func resolve(
+        _ step: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext
+    ) throws(PlanFailure) -> Int {
+        guard case .constant(let constant) = step.pointee.value else { return 1 }
+        // The plan keeps the step alive (its retained list).
+        let resolved = unsafeDowncast(constant.takeUnretainedValue(), to: ResolvedStep.self)
+        do {
+            return try resolved.fill(object, in: context)
+        } catch {
+            throw PlanFailure(error, initializerOf: metadata).unwinding(
+                through: metadata, requirement: step.pointee.requirement)
+        }
+    }
+
     /// The value of `step`: built by its plan, or its constant.
     @inline(__always)
     private func value(of step: UnsafePointer<Step>, in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
@@ -698,6 +724,43 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
         }
         let written = directly ? requirement.write(object, value) : requirement.writeThroughKeyPath(object, value)
         guard written else { throw PropertyWriter.mismatch(value, requirement) }
+    }
+}
+
+/// How a plan fills a requirement it cannot fix (a `.graph` or `.weak` object, a
+/// closure binding reached through a link, anything whose own plan cannot be
+/// compiled), or a ``FillGroup`` with such a member: with the resolver's own fill, in
+/// a request nested in the plan's, so the plan's builds are the frames below it
+/// (``ResolutionContext/materializePlanFrames()``) and it meets cycles, back references
+/// and the request's `.graph` objects as a first build would.
+final class ResolvedStep: ObjectWriter, @unchecked Sendable {  // immutable
+    private unowned let metadata: InjectableMetadata
+    private let index: Int
+    private unowned let injector: Injector
+    private let links: AtomicSlots?
+
+    init(_ metadata: InjectableMetadata, requirement index: Int, of recipe: Recipe) {
+        self.metadata = metadata
+        self.index = index
+        self.injector = recipe.owner
+        self.links = recipe.links
+        super.init(storedOffset: nil)
+    }
+
+    /// Not a write of a given value: a plan calls ``fill(_:in:)``.
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? { nil }
+
+    /// Fills the requirement (or its group) of `object`; returns how many it filled.
+    func fill(_ object: AnyObject, in context: ResolutionContext) throws(InjectionError) -> Int {
+        let outer = context.openRequest(onMainActor: false, warm: false)
+        defer { context.closeRequest(onMainActor: false, wasOnMainActor: outer) }
+        do {
+            return try injector.fillWithResolver(index, of: object, metadata, links: links, in: context)
+        } catch let error as InjectionError {
+            throw error
+        } catch {
+            throw InjectionError.initializerFailed(metadata.name, underlying: error)
+        }
     }
 }
 
@@ -796,10 +859,17 @@ extension Injector {
     ) throws(InjectionError) -> Result {
         context.planDepth &+= 1
         defer { context.planDepth &-= 1 }
+        let frames = context.frames.count
+        let deferred = context.deferred.count
         do {
             return try body(context)
         } catch {
-            throw context.failure(from: error)
+            let failure = context.failure(from: error)
+            // What requests inside the plan left for objects it built (waiting for
+            // their cycles, registered as pending) goes with them, as a resolver
+            // frame's failure drops it.
+            context.unwind(toFrames: frames, deferred: deferred)
+            throw failure
         }
     }
 
@@ -854,10 +924,32 @@ extension Injector {
         {
             return outcome
         }
+        // Requirements the resolver fills (`ResolvedStep`): a group's members up to here.
+        var resolvedUpTo = 0
+        func resolve(_ index: Int, _ requirement: Requirement) {
+            var first = index
+            var count = 1
+            if let group = requirement.group {
+                first = index - requirement.groupPosition
+                count = group.count
+                steps.removeAll { $0.requirement >= first }
+            }
+            let resolved = ResolvedStep(metadata, requirement: first, of: recipe)
+            retained.append(resolved)
+            steps.append(
+                .init(
+                    requirement: first, value: .constant(Unmanaged.passUnretained(resolved)),
+                    write: .writer(Unmanaged.passUnretained(resolved)), kind: .resolve))
+            resolvedUpTo = first + count
+        }
         for (index, requirement) in metadata.requirements.enumerated() {
+            if index < resolvedUpTo { continue }
             if requirement.dependency.kind != .object {
                 // A `Provider`, `Lazy` or `ObjectFactory`: made and written by the write.
-                guard requirement.group == nil else { return .never }
+                guard requirement.group == nil else {
+                    resolve(index, requirement)
+                    continue
+                }
                 let write = HandleWrite(requirement, of: recipe.owner, accelerators: accelerators)
                 retained.append(write)
                 steps.append(
@@ -880,7 +972,10 @@ extension Injector {
                 // whatever its type.
                 guard links.isEmpty, requirement.group == nil, target.binding?.dependencies == nil,
                     target.accepts == nil, !target.isAsync
-                else { return .never }
+                else {
+                    resolve(index, requirement)
+                    continue
+                }
                 let call = BindingCall(requirement, of: target, make: make, accelerators: accelerators)
                 retained.append(call)
                 steps.append(
@@ -892,12 +987,18 @@ extension Injector {
             if !target.storage.keepsValues {
                 if case .instance(let instance) = target.source {
                     // A bound instance is fixed: written as a published singleton is.
-                    guard let object = AnyUnboxing.reference(instance.value) else { return .never }
+                    guard let object = AnyUnboxing.reference(instance.value) else {
+                        resolve(index, requirement)
+                        continue
+                    }
                     value = .constant(Unmanaged.passUnretained(object))
                     retained.append(object)
                     type = Swift.type(of: object)
                 } else {
-                    guard target.objectMetadata != nil else { return .never }
+                    guard target.objectMetadata != nil else {
+                        resolve(index, requirement)
+                        continue
+                    }
                     switch compilePlan(target, depth: depth + 1) {
                     case .compiled(let compiled):
                         value = .plan(Unmanaged.passUnretained(compiled))
@@ -918,8 +1019,9 @@ extension Injector {
                 retained.append(object)
                 type = Swift.type(of: object)
             } else {
-                // Kept per request, or while someone holds it: a plan cannot see which.
-                return .never
+                // Kept per request, or while someone holds it: the resolver finds it.
+                resolve(index, requirement)
+                continue
             }
             let id = ObjectIdentifier(type)
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }

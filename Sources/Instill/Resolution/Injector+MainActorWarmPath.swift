@@ -69,6 +69,8 @@ extension Injector {
                         return nil
                     }
                     context.planDepth &+= 1
+                    let frames = context.frames.count
+                    let deferred = context.deferred.count
                     do throws(PlanFailure) {
                         let object = try plan.buildUnawoken(in: context)
                         return WarmMainActorBuild(
@@ -77,6 +79,8 @@ extension Injector {
                     } catch {
                         var failure = context.failure(from: error)
                         failure.requestedType = plan.metadata.name
+                        // As `running(in:_:)` does.
+                        context.unwind(toFrames: frames, deferred: deferred)
                         context.planDepth &-= 1
                         Self.endWarmRequest(context, wasOnMainActor: wasOnMainActor)
                         throw failure

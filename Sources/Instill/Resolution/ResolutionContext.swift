@@ -376,9 +376,17 @@ final class ResolutionContext {
     /// half-built object stays registered.
     func unwind(to depth: Int) {
         guard depth < frames.count else { return }
-        let deferredStart = frames[depth].deferredStart
-        var dropped = frames[depth...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
-        frames.removeSubrange(depth...)
+        unwind(toFrames: depth, deferred: frames[depth].deferredStart)
+    }
+
+    /// ``unwind(to:)`` to `depth` frames and `deferredStart` objects waiting for their
+    /// cycles: for a failed plan, whose builds have no frames.
+    func unwind(toFrames depth: Int, deferred deferredStart: Int) {
+        var dropped: [Recipe] = []
+        if frames.count > depth {
+            dropped = frames[depth...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
+            frames.removeSubrange(depth...)
+        }
         if deferred.count > deferredStart {
             dropped += deferred[deferredStart...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
             deferred.removeSubrange(deferredStart...)

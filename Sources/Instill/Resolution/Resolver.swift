@@ -581,6 +581,25 @@ extension Injector {
         if context.lastDefaultAwake == ObjectIdentifier(object) { metadata.learnDefaultAwake() }
     }
 
+    /// Fills the requirement at `index` of `object` (or, for a member of a ``FillGroup``,
+    /// the whole group), as ``assemble(_:metadata:recipe:links:injector:at:in:)`` does:
+    /// for a plan's ``ResolvedStep``, whose builds are the frames below (the top one is
+    /// the object's). Returns how many requirements it filled.
+    func fillWithResolver(
+        _ index: Int, of object: AnyObject, _ metadata: InjectableMetadata, links: AtomicSlots?,
+        in context: ResolutionContext
+    ) throws -> Int {
+        let depth = context.frames.count - 1
+        context.frames[depth].requirement = index
+        let requirement = metadata.requirements[index]
+        if let group = requirement.group {
+            try fillGroup(group, from: index, of: object, metadata, links: links, at: depth, in: context)
+            return group.count
+        }
+        try fill(requirement, at: index, of: object, links: links, in: context)
+        return 1
+    }
+
     /// Resolves the members of `group`, from the requirement at `start` on, in order,
     /// each with its frame's requirement set as ``fill(_:at:of:links:in:)`` has it, and
     /// writes them with the group's one closure (see ``FillGroup``).

@@ -56,14 +56,17 @@ struct DifferentialNodeKindTests {
     /// Found by sweeps of 10,000 configurations: a plan run from an awake while the
     /// resolver built its type (a cycle missed), a plan whose build closes the cycle a
     /// re-entrant request of its own reached (awakes skipped or out of order), a closure
-    /// binding called by a plan inside its own call, a singleton published twice.
+    /// binding called by a plan inside its own call, a singleton published twice, a
+    /// failed plan leaving behind what the resolver built inside it.
     @Test(
         "configurations that once disagreed: the same in every engine, first and warm",
         arguments: [
             (Profile.wrappers, 82_587_926_205_518), (.mixed, 82_587_926_530_984), (.mixed, 82_587_926_531_136),
             (.mixed, 82_587_926_537_960), (.reentrant, 82_587_926_399_372), (.reentrant, 82_587_926_399_380),
             (.reentrant, 82_587_926_405_508), (.failures, 82_587_926_467_841), (.failures, 82_587_926_470_632),
-            (.bindings, 82_587_926_271_186),
+            (.bindings, 82_587_926_271_186), (.bindings, 82_587_926_266_495), (.bindings, 82_587_926_273_809),
+            (.initializers, 82_587_926_336_876), (.failures, 82_587_926_470_929), (.reentrant, 82_587_926_399_089),
+            (.reentrant, 82_587_926_400_310),
         ] as [(Profile, UInt64)])
     fileprivate func onceDisagreed(profile: Profile, seed: UInt64) { Self.sweep(profile, seeds: [seed]) }
 
