@@ -158,6 +158,9 @@ let workloads: KeyValuePairs<String, KeyValuePairs<String, Variant>> = [
             let injector = try Injector(modules: [ScreenModule()])
             let screen = try injector.getObject(Screen.self)
             try require(isComplete(screen), "Instill built an incomplete screen")
+            for _ in 0..<3 {
+                try require(isComplete(try injector.getObject(Screen.self)), "Instill built an incomplete warm screen")
+            }
             try require(
                 shareOnlyAnalytics(screen, try injector.getObject(Screen.self)), "Instill shared the wrong objects")
             return { n in for _ in 0..<n { blackHole(try injector.getObject(Screen.self)) } }
@@ -178,7 +181,9 @@ let workloads: KeyValuePairs<String, KeyValuePairs<String, Variant>> = [
         },
         "Instill": {
             let injector = try Injector(modules: [ContractCarModule()])
-            try require(isComplete(injector.getObject(ContractCar.self)), "Instill built an incomplete car")
+            for _ in 0..<4 {
+                try require(isComplete(injector.getObject(ContractCar.self)), "Instill built an incomplete car")
+            }
             return { n in for _ in 0..<n { blackHole(try injector.getObject(ContractCar.self)) } }
         },
         "Swinject": {

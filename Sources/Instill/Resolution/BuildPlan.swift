@@ -541,7 +541,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 } else if step.pointee.kind == .call {
                     try call(step, into: object, in: context, frame: frame)
                 } else if step.pointee.kind == .resolve {
-                    index += try resolve(step, into: object, in: context) - 1
+                    // One step for a whole group: the members have none of their own.
+                    _ = try resolve(step, into: object, in: context)
                 } else {
                     // The first member of a group: the group's closure writes them all.
                     index += try fillGroup(from: step, into: object, in: context, frame: frame) - 1

@@ -126,6 +126,56 @@ private struct CoupeModule: Module {
     }
 }
 
+/// A screen of every kind of step: a singleton, a `.graph` session its header shares
+/// (in one `fills` of several classes), a closure-bound protocol, a named closure
+/// binding, a provider called in the awake, a lazy.
+private protocol Loader: AnyObject, Sendable {}
+private final class DiskLoader: Loader {}
+
+private final class Tracker: Injectable, Sendable {
+    static let scope: Scope = .singleton
+    init() {}
+}
+
+private final class Visit: Injectable {
+    static let scope: Scope = .graph
+    init() {}
+}
+
+private final class Banner: Injectable {
+    var visit: Visit!
+    static var requires: Requirements { fills(Visit.self) { $0.visit = $1 } }
+    init() {}
+}
+
+private final class Page: Injectable {
+    var tracker: Tracker!
+    var visit: Visit!
+    var banner: Banner!
+    var loader: (any Loader)!
+    var title: Lamp!
+    var rows: Provider<Wheel>!
+    var manual: Lazy<Manual>!
+    var made: [Wheel] = []
+    static var requires: Requirements {
+        fills(Tracker.self, Visit.self, Banner.self) {
+            $0.tracker = $1
+            $0.visit = $2
+            $0.banner = $3
+        } + fills((any Loader).self) { $0.loader = $1 } + fills(Lamp.self, named: "title") { $0.title = $1 }
+            + fills(Provider<Wheel>.self) { $0.rows = $1 } + fills(Lazy<Manual>.self) { $0.manual = $1 }
+    }
+    init() {}
+    func awakeFromInjection() { made = (0..<3).compactMap { _ in try? rows() } }
+}
+
+private struct PageModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Loader).self) { _ in DiskLoader() }
+        binder.bind(Lamp.self, named: "title") { _ in Lamp(side: "title") }
+    }
+}
+
 // MARK: - Specification
 
 @Suite("Provider, Lazy and ObjectFactory properties: the same on every build of their holder")
@@ -215,5 +265,27 @@ struct HandleRequirementTests {
         #expect(error?.summary == "the initializer of Flaky built a Lamp, which is not a Flaky.")
         #expect(error?.chain == ["FlakyHolder.flaky"])
         #expect(try injector.getObject(FlakyHolder.self).flaky != nil)
+    }
+
+    @Test("a screen of every kind of step, built on eight threads at once: each build has its own session")
+    func screenOnThreads() throws {
+        let injector = try Injector(modules: [PageModule()])
+        let first = try injector.getObject(Page.self)
+        let pages = Mutex<[Page]>([first])
+        onThreads(8) { _ in
+            for _ in 0..<50 {
+                guard let page = try? injector.getObject(Page.self) else { continue }
+                pages.withLock { $0.append(page) }
+            }
+        }
+        let built = pages.withLock { $0 }
+        #expect(built.count == 401)
+        #expect(Set(built.map { ObjectIdentifier($0.visit) }).count == 401)
+        for page in built {
+            #expect(page.tracker === first.tracker)
+            #expect(page.banner.visit === page.visit)
+            #expect(page.loader is DiskLoader && page.title.side == "title")
+            #expect(page.made.count == 3 && page.manual != nil)
+        }
     }
 }
