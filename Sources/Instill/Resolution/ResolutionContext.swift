@@ -43,7 +43,23 @@ final class ResolutionContext {
     struct Pending {
         let object: Any
         var lowlink: Int
-        let depth: Int
+        /// Its frame's depth; ``closing`` once that frame closed its cycle.
+        var depth: Int
+
+        /// The ``depth`` of an object whose cycle is complete, being awoken before it
+        /// is published: no failure of a request its awake makes drops it.
+        static let closing = -1
+    }
+
+    /// Marks the shared objects of a cycle that is complete (`members`, and `recipe`'s
+    /// object) as ``Pending/closing``: their awakes may make requests whose frames reuse
+    /// the depths theirs had.
+    func markClosing(_ members: [Deferred], _ recipe: Recipe?) {
+        guard !pending.isEmpty else { return }
+        for member in members {
+            if let recipe = member.recipe { pending[ObjectIdentifier(recipe)]?.depth = Pending.closing }
+        }
+        if let recipe { pending[ObjectIdentifier(recipe)]?.depth = Pending.closing }
     }
 
     /// A `.graph` object of this request, with the recipe that made it.
@@ -204,6 +220,7 @@ final class ResolutionContext {
             members = Array(deferred[start...])
             deferred.removeSubrange(start...)
         }
+        markClosing(members, nil)
         for member in members {
             if let metadata = member.metadata { metadata.awake(AnyUnboxing.anyObject(member.object)) }
         }
@@ -391,7 +408,7 @@ final class ResolutionContext {
             dropped += deferred[deferredStart...].compactMap { $0.recipe?.storage.isShared == true ? $0.recipe : nil }
             deferred.removeSubrange(deferredStart...)
         }
-        if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }
+        if !pending.isEmpty { pending = pending.filter { $0.value.depth < depth } }  // `closing` is below all
         if !backReferences.isEmpty { backReferences.removeAll { $0.depth >= depth } }
         for recipe in dropped { finishShared(recipe) }
     }

@@ -489,6 +489,7 @@ extension Injector {
         guard context.deferred.count > start else { return }
         let members = Array(context.deferred[start...])
         context.deferred.removeSubrange(start...)
+        context.markClosing(members, nil)
         for member in members {
             if let metadata = member.metadata { awake(AnyUnboxing.anyObject(member.object), metadata, depth, context) }
         }
@@ -548,6 +549,7 @@ extension Injector {
             members = Array(context.deferred[frame.deferredStart...])
             context.deferred.removeSubrange(frame.deferredStart...)
         }
+        context.markClosing(members, recipe)
         for member in members {
             // Members with metadata were assembled here, so they are class instances.
             if let memberMetadata = member.metadata {
