@@ -186,18 +186,21 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         // ``MainActorBuildPlan``): its initializer need not check the proof again.
         self.initialize = metadata.isMainActor ? metadata.initializer.provenBuild : metadata.initializer.build
         self.buildFromDefaults = metadata.initializer.buildFromDefaults
+        let arguments =
+            metadata.initializer.takesArguments
+            ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
+            : InjectionArguments.none
         if metadata.makeDefault == nil, dependencies.isEmpty {
-            // An initializer with arguments (its defaults) or a factory: built as the
-            // resolver builds it, checked to be of the type.
-            self.makeObject = { [unowned metadata] in try metadata.construct(arguments: []) }
+            // An initializer with arguments (its defaults, read from one value made
+            // here) or a factory: built as the resolver builds it, checked to be of the type.
+            self.makeObject = { [unowned metadata] in
+                try metadata.construct(with: arguments, dependencies: noDependencies)
+            }
         } else {
             self.makeObject = metadata.makeObject
         }
         self.buildsWithInit = dependencies.isEmpty
-        self.arguments =
-            metadata.initializer.takesArguments
-            ? InjectionArguments(metadata.initializer.defaults, building: metadata.name)
-            : .none
+        self.arguments = arguments
         self.retained = retained
         var below = 0
         for step in steps {
@@ -722,6 +725,13 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
             if requirement.dependency.isOptional { return }
             throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.keyPath == nil)
                 .bound(at: recipe.binding)
+        }
+        if directly, let exactClass = requirement.exactClass, let reference = AnyUnboxing.reference(value),
+            ObjectIdentifier(Swift.type(of: reference)) == exactClass
+        {
+            // An instance of exactly the property's class, as the resolver writes one.
+            _ = requirement.objectWriter.write(reference, into: object)
+            return
         }
         let written = directly ? requirement.write(object, value) : requirement.writeThroughKeyPath(object, value)
         guard written else { throw PropertyWriter.mismatch(value, requirement) }
