@@ -61,6 +61,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             /// Filled by the resolver (``value`` is the ``ResolvedStep``): a `.graph` or
             /// `.weak` object, or anything else a plan cannot fix, for one requirement
             /// or a whole ``FillGroup``.
+            ///
+            /// Invariant of the unchecked downcasts in `call(_:into:in:frame:)` and
+            /// `resolve(_:into:in:)`: `Injector.compilePlan` makes a ``call`` step only
+            /// with `.constant` of a ``BindingCall`` and a ``resolve`` step only with
+            /// `.constant` of a ``ResolvedStep`` (each also the step's write), both kept
+            /// alive by the plan's retained list; a plan is immutable afterwards. Debug
+            /// builds check each downcast (the whole suite, the differential sweeps and
+            /// `HandleRequirementTests` run them).
             case resolve
         }
 
@@ -747,6 +755,8 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
 final class ResolvedStep: ObjectWriter, @unchecked Sendable {  // immutable
     private unowned let metadata: InjectableMetadata
     private let index: Int
+    /// The plan's recipe's injector, which keeps the recipe, so the plan: a build runs
+    /// only while it lives (a child keeps its parent). Not retained: that would be a cycle.
     private unowned let injector: Injector
     private let links: AtomicSlots?
 

@@ -240,6 +240,8 @@ class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
 final class HandleWrite: ObjectWriter, @unchecked Sendable {  // immutable
     private let requirement: Requirement
     private let fixed: Any?
+    /// The plan's recipe's injector, which keeps the recipe, so the plan: a build runs
+    /// only while it lives (a child keeps its parent). Not retained: that would be a cycle.
     private unowned let injector: Injector
     private let directly: Bool
 
