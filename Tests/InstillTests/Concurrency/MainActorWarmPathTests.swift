@@ -11,10 +11,6 @@ import Testing
 
 // MARK: - Helpers
 
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
-}
-
 /// Builds per test: the first is cold, the plan is compiled after it, the rest are warm.
 private let builds = 6
 
@@ -199,7 +195,7 @@ struct MainActorWarmPathTests {
                     "Palette.init", "Palette.awake", "Dashboard.init", "Clock.init", "Clock.awake", "Dashboard.awake",
                 ], "build \(build)")
         }
-        #expect(try hasPlan(injector, Dashboard.self))
+        #expect(try injector.buildsWarm(Dashboard.self))
         #expect(models.map(\.awakes) == Array(repeating: 1, count: builds))
         #expect(Set(models.map { ObjectIdentifier($0) }).count == builds)
     }
@@ -217,7 +213,7 @@ struct MainActorWarmPathTests {
             case nil: Issue.record("build \(build): the awake did not run")
             }
         }
-        #expect(try hasPlan(injector, Inspector.self))
+        #expect(try injector.buildsWarm(Inspector.self))
         // Outside any request, the same lookup is refused: the requests restored the
         // thread's main-actor proof when they ended.
         guard case .failure(let error) = lookUpFromNonisolatedCode(Tooltip.self, in: injector) else {
@@ -231,7 +227,7 @@ struct MainActorWarmPathTests {
     func failureClosesTheRequest() throws {
         let injector = Injector()
         for _ in 0..<builds { _ = try injector.getObject(Switchboard.self) }
-        #expect(try hasPlan(injector, Switchboard.self))
+        #expect(try injector.buildsWarm(Switchboard.self))
 
         Fuse.fails.store(true, ordering: .relaxed)
         defer { Fuse.fails.store(false, ordering: .relaxed) }
@@ -277,7 +273,7 @@ struct MainActorWarmPathTests {
             #expect(sidebar.trail == ["Panel", "Sidebar"], "build \(build)")
             #expect(sidebar.clock != nil)
         }
-        #expect(try hasPlan(injector, Sidebar.self))
+        #expect(try injector.buildsWarm(Sidebar.self))
     }
 
     @Test("from generic code, the object is built and awoken once, as from concrete code")
@@ -288,7 +284,7 @@ struct MainActorWarmPathTests {
             #expect(gauge.awakes == 1, "build \(build)")
             #expect(gauge.clock != nil)
         }
-        #expect(try hasPlan(injector, Gauge.self))
+        #expect(try injector.buildsWarm(Gauge.self))
     }
 }
 
@@ -323,7 +319,7 @@ struct MainActorWarmPathRecursionTests {
     func recursion() throws {
         let injector = Injector()
         for _ in 0..<builds { _ = try injector.getObject(Mirror.self) }
-        #expect(try hasPlan(injector, Mirror.self))
+        #expect(try injector.buildsWarm(Mirror.self))
         Mirror.injector = injector
         Mirror.reflecting = true
         defer {

@@ -1246,16 +1246,6 @@ private func makeInjector(_ accelerators: Accelerators, _ modules: [any Module] 
     try Injector(parent: nil, modules: modules, tracer: nil, accelerators: accelerators)
 }
 
-/// Whether `type`'s warm builds in `injector` run a compiled plan.
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan != nil
-}
-
-/// The kinds of the steps of `type`'s plan in `injector`.
-private func stepKinds<T>(_ injector: Injector, _ type: T.Type) throws -> [BuildPlan.Step.Kind] {
-    try #require(try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan).steps.map(\.kind)
-}
-
 /// A synchronous request, from a synchronous function: in `async` code the compiler
 /// picks the `async` `getObject`.
 private func buildSynchronously<T: Injectable>(_ type: T.Type, from injector: Injector) throws -> T {
@@ -1303,40 +1293,10 @@ struct FillGroupCompositionTests {
             }
             #expect(Set(kept.map(ObjectIdentifier.init)).count == kept.count, "every object new, \(engine)")
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(injector, GrpRig.self) && hasPlan(injector, GrpYard.self), "\(engine)")
+                #expect(
+                    try injector.runsLinkedBuild(of: GrpRig.self) && injector.runsLinkedBuild(of: GrpYard.self),
+                    "\(engine)")
             }
-        }
-    }
-
-    @Test(
-        "a plan leaves only a suffix of plain leaves to the group's closure; the members before an inner node are built by the plan"
-    )
-    func stepKindsOfGroups() throws {
-        for accelerators in engines where accelerators.contains(.compiledPlans) {
-            let engine = engineName(accelerators)
-            let injector = try makeInjector(accelerators)
-            for _ in 0..<3 {
-                _ = try injector.getObject(GrpYard.self)
-                _ = try injector.getObject(GrpOrdTop.self)
-            }
-            _ = takeGrpOrderJournal()
-            let direct = accelerators.contains(.directWrites) && hasAccelerators
-            #expect(try stepKinds(injector, GrpYard.self) == [.member, .member, .member], "\(engine)")
-            #expect(
-                try stepKinds(injector, GrpRig.self)
-                    == [.member, .member]
-                    + (direct ? [.memberNew, .memberNew] : [.member, .member]),
-                "\(engine)")
-            #expect(
-                try stepKinds(injector, GrpFrame.self) == [.member, direct ? .memberNew : .member], "\(engine)")
-            #expect(
-                try stepKinds(injector, GrpOrdRoot.self)
-                    == [.member, .member]
-                    + (direct ? [.memberNew, .memberNew] : [.member, .member]),
-                "\(engine)")
-            #expect(
-                try stepKinds(injector, GrpOrdInner.self) == [.member, direct ? .memberNew : .member],
-                "\(engine)")
         }
     }
 
@@ -1392,7 +1352,7 @@ struct FillGroupCompositionTests {
                         == "declared calls 1 lamp 1 made factory tagged declared", "\(engine)")
             }
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(injector, GrpDependentHolder.self), "\(engine)")
+                #expect(try injector.runsLinkedBuild(of: GrpDependentHolder.self), "\(engine)")
             }
         }
     }
@@ -1481,7 +1441,9 @@ struct FillGroupCompositionTests {
                 #expect(holder.dock.depot === depot && shape(of: holder.dock.rig) == rigShape(), "\(engine)")
             }
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(injector, GrpDock.self) && hasPlan(injector, GrpDockHolder.self), "\(engine)")
+                #expect(
+                    try injector.runsLinkedBuild(of: GrpDock.self) && injector.runsLinkedBuild(of: GrpDockHolder.self),
+                    "\(engine)")
             }
             let eager = try makeInjector(accelerators, [GrpBindings { $0.eagerSingleton(GrpDepot.self) }])
             let eagerDepot = try eager.getObject(GrpDepot.self)
@@ -1541,8 +1503,8 @@ struct FillGroupCompositionTests {
                 default: #expect(Set(rigs.map { ObjectIdentifier($0.seal) }).count == rigs.count, "\(context)")
                 }
                 if accelerators.contains(.compiledPlans) {
-                    #expect(try hasPlan(parent, GrpYard.self), "\(context)")
-                    if override != .sealToClosure { #expect(try hasPlan(child, GrpYard.self), "\(context)") }
+                    #expect(try parent.runsLinkedBuild(of: GrpYard.self), "\(context)")
+                    if override != .sealToClosure { #expect(try child.runsLinkedBuild(of: GrpYard.self), "\(context)") }
                 }
             }
         }
@@ -1634,7 +1596,9 @@ struct FillGroupCompositionTests {
             GrpBadLeaf.failing.store(false, ordering: .relaxed)
             let injector = try makeInjector(accelerators)
             for _ in 0..<3 { #expect(try injector.getObject(GrpBadRoot.self).holder.bad != nil, "\(engine)") }
-            if accelerators.contains(.compiledPlans) { #expect(try hasPlan(injector, GrpBadRoot.self), "\(engine)") }
+            if accelerators.contains(.compiledPlans) {
+                #expect(try injector.runsLinkedBuild(of: GrpBadRoot.self), "\(engine)")
+            }
             GrpBadLeaf.failing.store(true, ordering: .relaxed)
             let warm = failure { try injector.getObject(GrpBadRoot.self) }
             let warmAgain = failure { try injector.getObject(GrpBadRoot.self) }
@@ -1681,7 +1645,9 @@ struct FillGroupCompositionTests {
                 _ = try injector.getObject(GrpBadInner.self)
             }
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(injector, GrpBadInnerRoot.self) && hasPlan(injector, GrpBadInner.self), "\(engine)")
+                #expect(
+                    try injector.runsLinkedBuild(of: GrpBadInnerRoot.self)
+                        && injector.runsLinkedBuild(of: GrpBadInner.self), "\(engine)")
             }
             GrpBadInner.failing.store(true, ordering: .relaxed)
             let warms = [
@@ -1983,7 +1949,9 @@ struct FillGroupCompositionTests {
             )
             #expect(inners.0 == 2 * builds && inners.1 == inners.0, "\(engine)")
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(parent, GrpThreadRoot.self) && hasPlan(child, GrpThreadRoot.self), "\(engine)")
+                #expect(
+                    try parent.runsLinkedBuild(of: GrpThreadRoot.self) && child.runsLinkedBuild(of: GrpThreadRoot.self),
+                    "\(engine)")
             }
         }
     }
@@ -2076,7 +2044,9 @@ struct FillGroupCompositionTests {
             }
             let all = kept.flatMap(\.objects)
             #expect(Set(all.map(ObjectIdentifier.init)).count == 40, "\(engine)")
-            if accelerators.contains(.compiledPlans) { #expect(try hasPlan(injector, GrpTen.self), "\(engine)") }
+            if accelerators.contains(.compiledPlans) {
+                #expect(try injector.runsLinkedBuild(of: GrpTen.self), "\(engine)")
+            }
         }
     }
 
@@ -2102,7 +2072,7 @@ struct FillGroupCompositionTests {
                 #expect(takeGrpMixedJournal() == expected)
             }
             if accelerators.contains(.compiledPlans) {
-                #expect(try hasPlan(injector, GrpMixedHolder.self), "\(engine)")
+                #expect(try injector.runsLinkedBuild(of: GrpMixedHolder.self), "\(engine)")
             }
         }
     }
@@ -2119,7 +2089,9 @@ struct FillGroupCompositionTests {
             let engine = engineName(accelerators)
             let injector = try makeInjector(accelerators)
             for _ in 0..<4 { #expect(try injector.getObject(GrpPairs.self).summary == expected, "\(engine)") }
-            if accelerators.contains(.compiledPlans) { #expect(try hasPlan(injector, GrpPairs.self), "\(engine)") }
+            if accelerators.contains(.compiledPlans) {
+                #expect(try injector.runsLinkedBuild(of: GrpPairs.self), "\(engine)")
+            }
         }
     }
 
@@ -2136,7 +2108,9 @@ struct FillGroupCompositionTests {
             GrpDeepFuse.failing.store(false, ordering: .relaxed)
             let injector = try makeInjector(accelerators)
             for _ in 0..<4 { #expect(levels(of: try injector.getObject(GrpChain20.self)) == expected, "\(engine)") }
-            if accelerators.contains(.compiledPlans) { #expect(try hasPlan(injector, GrpChain20.self), "\(engine)") }
+            if accelerators.contains(.compiledPlans) {
+                #expect(try injector.runsLinkedBuild(of: GrpChain20.self), "\(engine)")
+            }
             GrpDeepFuse.failing.store(true, ordering: .relaxed)
             let error = #expect(throws: InjectionError.self) { try injector.getObject(GrpChain20.self) }
             GrpDeepFuse.failing.store(false, ordering: .relaxed)
@@ -2166,7 +2140,9 @@ struct FillGroupCompositionTests {
                 #expect(top.root.calls == 1 && top.root.lamp.awakeCount == 1 && top.root.bolt != nil, "\(engine)")
                 #expect(shape(of: top.rig) == rigShape(), "\(engine)")
             }
-            if accelerators.contains(.compiledPlans) { #expect(try hasPlan(injector, GrpEchoTop.self), "\(engine)") }
+            if accelerators.contains(.compiledPlans) {
+                #expect(try injector.runsLinkedBuild(of: GrpEchoTop.self), "\(engine)")
+            }
         }
     }
 

@@ -100,11 +100,6 @@ private struct SpringModule: Module {
     func configure(_ binder: Binder) { binder.bind(Washer.self, to: SpringWasher.self) }
 }
 
-/// Whether the plan of `type` in `injector` builds with the initializer's own closure.
-private func buildsFromDefaults(_ type: AnyClass, in injector: Injector) throws -> Bool {
-    try #require(injector.quickRecipe(for: ObjectIdentifier(type))?.plan).buildsFromDefaults
-}
-
 @Suite("Plans that build dependencies with the initializer's own closure", .serialized)
 struct InitializerLeafTests {
     @Test("warm builds make each dependency anew, in order, as the first build does")
@@ -114,7 +109,7 @@ struct InitializerLeafTests {
         var joints: [Joint] = []
         for _ in 0..<4 { joints.append(try injector.getObject(Joint.self)) }
 
-        if hasAccelerators { #expect(try buildsFromDefaults(Joint.self, in: injector)) }
+        #expect(try injector.buildsWarm(Joint.self))
         let build = ["Bolt init", "Nut init", "Joint init", "Joint awake"]
         #expect(journal.take() == Array([build, build, build, build].joined()))
         #expect(Set(joints.map { ObjectIdentifier($0.bolt) }).count == 4)
@@ -132,7 +127,7 @@ struct InitializerLeafTests {
         let warm = Injector()
         _ = try warm.getObject(Joint.self)
         _ = try warm.getObject(Joint.self)
-        if hasAccelerators { #expect(try buildsFromDefaults(Joint.self, in: warm)) }
+        #expect(try warm.buildsWarm(Joint.self))
         journal.fail("Nut")
         _ = journal.take()
         let warmError = #expect(throws: InjectionError.self) { try warm.getObject(Joint.self) }
@@ -152,7 +147,7 @@ struct InitializerLeafTests {
         _ = journal.take()
         for _ in 0..<3 { _ = try injector.getObject(Hinge.self) }
 
-        if hasAccelerators { #expect(try buildsFromDefaults(Hinge.self, in: injector) == false) }
+        #expect(try injector.buildsWarm(Hinge.self))
         let build = ["Bolt init", "Rivet init", "Rivet awake"]
         #expect(journal.take() == Array([build, build, build].joined()))
     }
@@ -164,7 +159,7 @@ struct InitializerLeafTests {
         var seals: [Seal] = []
         for _ in 0..<3 { seals.append(try injector.getObject(Seal.self)) }
 
-        if hasAccelerators { #expect(try buildsFromDefaults(Seal.self, in: injector) == false) }
+        #expect(try injector.buildsWarm(Seal.self))
         #expect(seals.allSatisfy { $0.washer is SpringWasher })
         #expect(journal.take() == Array(repeating: ["SpringWasher init", "Bolt init"], count: 3).flatMap { $0 })
     }
@@ -173,6 +168,6 @@ struct InitializerLeafTests {
     func nonFinalClassByInitializer() throws {
         let injector = Injector()
         for _ in 0..<3 { #expect(type(of: try injector.getObject(Seal.self).washer) == Washer.self) }
-        if hasAccelerators { #expect(try buildsFromDefaults(Seal.self, in: injector)) }
+        #expect(try injector.buildsWarm(Seal.self))
     }
 }

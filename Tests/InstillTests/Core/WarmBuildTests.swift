@@ -169,10 +169,6 @@ private func error(_ body: () throws -> Void) -> InjectionError? {
     }
 }
 
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
-}
-
 // A graph whose requirements are bound to instances: a protocol-typed object, a
 // class-typed object, and a value (which a plan cannot hold as an object).
 private protocol Ledger: AnyObject, Sendable {}
@@ -224,7 +220,7 @@ struct WarmBuildTests {
     func warmBuildsAssembleTheSameGraph() throws {
         let injector = try Injector(modules: [MotorModule()])
         let cold = try injector.getObject(Motor.self)
-        #expect(try hasPlan(injector, Motor.self))
+        #expect(try injector.buildsWarm(Motor.self))
 
         for warm in [try injector.getObject(Motor.self), try injector.getObject(Motor.self)] {
             #expect(warm !== cold)
@@ -243,8 +239,8 @@ struct WarmBuildTests {
         let injector = try Injector(modules: [OfficeModule()])
         Clerk.awakes = 0
         let cold = try injector.getObject(Clerk.self)
-        #expect(try hasPlan(injector, Clerk.self))
-        #expect(try hasPlan(injector, Desk.self))
+        #expect(try injector.buildsWarm(Clerk.self))
+        #expect(try injector.buildsWarm(Desk.self))
         for _ in 0..<3 {
             let warm = try injector.getObject(Clerk.self)
             #expect(warm !== cold && warm.desk !== cold.desk)
@@ -307,7 +303,7 @@ struct WarmBuildTests {
     func nonFinalClassesBuildWarm() throws {
         let injector = try Injector(modules: [MotorModule()])
         _ = try injector.getObject(Van.self)
-        #expect(try hasPlan(injector, Van.self))
+        #expect(try injector.buildsWarm(Van.self))
         weak var transmission: (any Transmission)?
         do {
             let van = try injector.getObject(Van.self)
@@ -338,7 +334,7 @@ struct WarmBuildTests {
     func warmFailuresUnderColdObjectsKeepTheirChain() throws {
         let warmInjector = try Injector(modules: [MotorModule()])
         _ = try warmInjector.getObject(Motor.self)
-        #expect(try hasPlan(warmInjector, Motor.self))
+        #expect(try warmInjector.buildsWarm(Motor.self))
         Faults.pistonFails = true
 
         let warm = try #require(error { _ = try warmInjector.getObject(Depot.self) })
@@ -370,7 +366,7 @@ struct WarmBuildTests {
     func selfRequestsInWarmBuildsAreCycles() throws {
         let injector = Injector()
         _ = try injector.getObject(Echo.self)
-        #expect(try hasPlan(injector, Echo.self))
+        #expect(try injector.buildsWarm(Echo.self))
 
         Faults.echoAsksItself = injector
         let failure = try #require(error { _ = try injector.getObject(Echo.self) })
@@ -385,7 +381,7 @@ struct WarmBuildTests {
         let injector = try Injector(modules: [MotorModule()])
         let first = Motor()
         try injector.injectDependencies(into: first)
-        #expect(try hasPlan(injector, Motor.self))
+        #expect(try injector.buildsWarm(Motor.self))
 
         let second = Motor()
         try injector.injectDependencies(into: second)
@@ -422,6 +418,6 @@ struct WarmBuildTests {
 
         #expect(builds.load(ordering: .relaxed) == 16_000)
         #expect(incomplete.load(ordering: .relaxed) == 0)
-        #expect(try hasPlan(injector, Wheel.self))
+        #expect(try injector.buildsWarm(Wheel.self))
     }
 }

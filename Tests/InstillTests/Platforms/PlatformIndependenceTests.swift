@@ -50,10 +50,6 @@ private final class ObservedSubclass: ObservedBase {
     required init() {}
 }
 
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
-}
-
 // MARK: - Specification
 
 @Suite("Platform independence: observers and slots", .serialized)
@@ -62,7 +58,7 @@ struct PlatformIndependenceTests {
     func observersRunColdAndWarmOnFinalClasses() throws {
         let injector = Injector()
         let cold = try injector.getObject(ObservedFinal.self)
-        #expect(try hasPlan(injector, ObservedFinal.self))
+        #expect(try injector.buildsWarm(ObservedFinal.self))
         #expect(cold.setCount == 1 && cold.willSetCount == 1 && cold.lamp != nil)
         for _ in 0..<3 {
             let warm = try injector.getObject(ObservedFinal.self)
@@ -83,8 +79,8 @@ struct PlatformIndependenceTests {
             #expect(sub.overrideCount == 2, "build \(build): the subclass's observers (lamp and spare)")
             #expect(sub.lamp != nil && sub.spare != nil)
         }
-        #expect(try hasPlan(injector, ObservedBase.self))
-        #expect(try hasPlan(injector, ObservedSubclass.self))
+        #expect(try injector.buildsWarm(ObservedBase.self))
+        #expect(try injector.buildsWarm(ObservedSubclass.self))
     }
 
     @Test("injectDependencies(into:) runs observers on its first and later calls")

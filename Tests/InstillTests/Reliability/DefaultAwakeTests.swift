@@ -12,10 +12,6 @@ import Testing
 
 // MARK: - Helpers
 
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
-}
-
 private func learnedDefault<T: Injectable>(_ type: T.Type) -> Bool {
     InjectableMetadata.of(type).awakeIsDefault
 }
@@ -421,8 +417,8 @@ struct DefaultAwakeTests {
             #expect(whistle.awakeCount == 1)
             #expect(whistle.wasFilledAtAwake)
         }
-        #expect(try hasPlan(injector, Bell.self))
-        #expect(try hasPlan(injector, Whistle.self))
+        #expect(try injector.buildsWarm(Bell.self))
+        #expect(try injector.buildsWarm(Whistle.self))
         #expect(Bell.awakes.load(ordering: .relaxed) - bellsBefore == builds)
         #expect(Whistle.awakes.load(ordering: .relaxed) - whistlesBefore == builds)
         #expect(!learnedDefault(Bell.self))
@@ -439,7 +435,7 @@ struct DefaultAwakeTests {
             #expect(whistle.awakeCount == 1)
             #expect(whistle.wasFilledAtAwake)
         }
-        #expect(try hasPlan(injector, Whistle.self))
+        #expect(try injector.buildsWarm(Whistle.self))
         #expect(Whistle.awakes.load(ordering: .relaxed) - before == builds)
         // A second fill of the same object awakes it again.
         let whistle = Whistle()
@@ -460,13 +456,13 @@ struct DefaultAwakeTests {
             let warm = try injector.getObject(Lantern.self)
             #expect(warm.sand != nil && warm.sand !== cold.sand)
         }
-        #expect(try hasPlan(injector, Lantern.self))
+        #expect(try injector.buildsWarm(Lantern.self))
         // A leaf too.
         #expect(!learnedDefault(Candle.self))
         _ = try injector.getObject(Candle.self)
         #expect(learnedDefault(Candle.self) || !hasAccelerators)
         for _ in 1..<builds { _ = try injector.getObject(Candle.self) }
-        #expect(try hasPlan(injector, Candle.self))
+        #expect(try injector.buildsWarm(Candle.self))
     }
 
     @Test("a custom awake that runs the default awake of objects it holds or makes is not learned as the default")
@@ -479,8 +475,8 @@ struct DefaultAwakeTests {
             let relay = try injector.getObject(Relay.self)
             #expect(relay.awakeCount == 1)
         }
-        #expect(try hasPlan(injector, Clockwork.self))
-        #expect(try hasPlan(injector, Relay.self))
+        #expect(try injector.buildsWarm(Clockwork.self))
+        #expect(try injector.buildsWarm(Relay.self))
         #expect(Clockwork.awakes.load(ordering: .relaxed) - before == builds)
         #expect(!learnedDefault(Clockwork.self))
         #expect(!learnedDefault(Relay.self))
@@ -506,9 +502,9 @@ struct DefaultAwakeTests {
             let van = try injector.getObject(Van.self)
             #expect(van.awoken == ["Vehicle"])
         }
-        #expect(try hasPlan(injector, Truck.self))
-        #expect(try hasPlan(injector, Vehicle.self))
-        #expect(try hasPlan(injector, Van.self))
+        #expect(try injector.buildsWarm(Truck.self))
+        #expect(try injector.buildsWarm(Vehicle.self))
+        #expect(try injector.buildsWarm(Van.self))
         #expect(!learnedDefault(Truck.self))
         #expect(!learnedDefault(Vehicle.self))
         #expect(!learnedDefault(Van.self))
@@ -536,7 +532,7 @@ struct DefaultAwakeTests {
             #expect(handBuilt.ownAwakeCount == 0)
             #expect(handBuilt.sand != nil)
         }
-        #expect(try hasPlan(injector, Toaster.self))
+        #expect(try injector.buildsWarm(Toaster.self))
         #expect(learnedDefault(Toaster.self) || !hasAccelerators)
         #expect(learnedDefault(Appliance.self) || !hasAccelerators)
         // Called directly, the method is the subclass's own.
@@ -553,7 +549,7 @@ struct DefaultAwakeTests {
             let phone = try injector.getObject(Phone.self)
             #expect(phone.gadgetAwakeCount == 1)
         }
-        #expect(try hasPlan(injector, Phone.self))
+        #expect(try injector.buildsWarm(Phone.self))
         #expect(!learnedDefault(Phone.self))
     }
 
@@ -567,8 +563,8 @@ struct DefaultAwakeTests {
             let strings = try injector.getObject(Box<String>.self)
             #expect(strings.pebble != nil)
         }
-        #expect(try hasPlan(injector, Box<Int>.self))
-        #expect(try hasPlan(injector, Box<String>.self))
+        #expect(try injector.buildsWarm(Box<Int>.self))
+        #expect(try injector.buildsWarm(Box<String>.self))
         #expect(learnedDefault(Box<Int>.self) || !hasAccelerators)
         #expect(learnedDefault(Box<String>.self) || !hasAccelerators)
         // Called directly on a `Box<Int>`, the extension's method runs.
@@ -587,8 +583,8 @@ struct DefaultAwakeTests {
             let strings = try injector.getObject(Tray<String>.self)
             #expect(strings.awakeCount == 1 && strings.pebble != nil)
         }
-        #expect(try hasPlan(injector, Tray<Int>.self))
-        #expect(try hasPlan(injector, Tray<String>.self))
+        #expect(try injector.buildsWarm(Tray<Int>.self))
+        #expect(try injector.buildsWarm(Tray<String>.self))
         #expect(genericAwakes.load(ordering: .relaxed) - before == 2 * builds)
         #expect(!learnedDefault(Tray<Int>.self))
         #expect(!learnedDefault(Tray<String>.self))
@@ -603,8 +599,8 @@ struct DefaultAwakeTests {
             let chime = try injector.getObject(Chime.self)
             #expect(chime.chimes == 1)
         }
-        #expect(try hasPlan(injector, Buzzer.self))
-        #expect(try hasPlan(injector, Chime.self))
+        #expect(try injector.buildsWarm(Buzzer.self))
+        #expect(try injector.buildsWarm(Chime.self))
         #expect(!learnedDefault(Buzzer.self))
         #expect(!learnedDefault(Chime.self))
     }
@@ -621,8 +617,8 @@ struct DefaultAwakeTests {
             _ = try injector.getObject(Sleeper.self)
             _ = try injector.getObject(Dreamer.self)
         }
-        #expect(try hasPlan(injector, Sleeper.self))
-        #expect(try hasPlan(injector, Dreamer.self))
+        #expect(try injector.buildsWarm(Sleeper.self))
+        #expect(try injector.buildsWarm(Dreamer.self))
         #expect(Sleeper.calls.load(ordering: .relaxed) - sleeperCalls == builds)
         #expect(Sleeper.countedCalls.load(ordering: .relaxed) - sleeperCounted == builds - (sleeperCalls == 0 ? 1 : 0))
         #expect(Dreamer.calls.load(ordering: .relaxed) - dreamerCalls == builds)
@@ -639,7 +635,7 @@ struct DefaultAwakeTests {
             let desk = try injector.getObject(Desk.self)
             #expect(desk.awakeCount == 1)
         }
-        #expect(try hasPlan(injector, Desk.self))
+        #expect(try injector.buildsWarm(Desk.self))
         #expect(Desk.awakes.load(ordering: .relaxed) - before == builds)
         #expect(!learnedDefault(Desk.self))
         #expect(learnedDefault(Lamp.self) || !hasAccelerators)
@@ -653,7 +649,7 @@ struct DefaultAwakeTests {
             #expect(shape is Circle)
             #expect(shape.awoken == ["Shape", "Circle"])
         }
-        #expect(try hasPlan(injector, Shape.self))
+        #expect(try injector.buildsWarm(Shape.self))
         #expect(!learnedDefault(Shape.self))
     }
 
@@ -669,8 +665,8 @@ struct DefaultAwakeTests {
             let porter = try injector.getObject(Porter.self)
             #expect(porter.filled?.sand != nil)
         }
-        #expect(try hasPlan(injector, Clerk.self))
-        #expect(try hasPlan(injector, Porter.self))
+        #expect(try injector.buildsWarm(Clerk.self))
+        #expect(try injector.buildsWarm(Porter.self))
         #expect(Clerk.awakes.load(ordering: .relaxed) - clerksBefore == builds)
         #expect(Porter.awakes.load(ordering: .relaxed) - portersBefore == builds)
         #expect(!learnedDefault(Clerk.self))
@@ -688,8 +684,8 @@ struct DefaultAwakeTests {
             _ = try injector.getObject(Meter.self)
             _ = try injector.getObject(Idle.self)
         }
-        #expect(try hasPlan(injector, Meter.self))
-        #expect(try hasPlan(injector, Idle.self))
+        #expect(try injector.buildsWarm(Meter.self))
+        #expect(try injector.buildsWarm(Idle.self))
         #expect(Meter.awakes.load(ordering: .relaxed) - before == builds)
         #expect(!learnedDefault(Meter.self))
         #expect(learnedDefault(Idle.self) || !hasAccelerators)
@@ -703,7 +699,7 @@ struct DefaultAwakeTests {
             #expect(try injector.getObject((any Service).self).awakeCount == 1)
             #expect(try injector.getObject(Office.self).service.awakeCount == 1)
         }
-        #expect(try hasPlan(injector, Office.self))
+        #expect(try injector.buildsWarm(Office.self))
         #expect(!learnedDefault(Mailer.self))
     }
 
@@ -727,7 +723,7 @@ struct DefaultAwakeTests {
             let echo = try injector.getObject(Echo.self)
             #expect(echo.awakeCount == 1 && echo.pebble != nil)
         }
-        #expect(try hasPlan(injector, Echo.self))
+        #expect(try injector.buildsWarm(Echo.self))
         #expect(!learnedDefault(Echo.self))
     }
 }
@@ -777,9 +773,9 @@ struct DefaultAwakeMainActorTests {
             #expect(poster.pebble != nil)
         }
         #expect(Banner.awakes - before == builds)
-        #expect(try hasPlan(injector, Banner.self))
-        #expect(try hasPlan(injector, Flag.self))
-        #expect(try hasPlan(injector, Poster.self))
+        #expect(try injector.buildsWarm(Banner.self))
+        #expect(try injector.buildsWarm(Flag.self))
+        #expect(try injector.buildsWarm(Poster.self))
         #expect(!InjectableMetadata.of(mainActor: Banner.self).awakeIsDefault)
         #expect(!InjectableMetadata.of(mainActor: Flag.self).awakeIsDefault)
         #expect(InjectableMetadata.of(mainActor: Poster.self).awakeIsDefault || !hasAccelerators)
@@ -950,11 +946,11 @@ struct DefaultAwakeConcurrencyTests {
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(concurrentAwakes.load(ordering: .relaxed) - before == customBuilds.load(ordering: .relaxed))
         #expect(customBuilds.load(ordering: .relaxed) == threads * rounds * 4 / 5)
-        #expect(try hasPlan(injector, Spinner.self))
-        #expect(try hasPlan(injector, Jar.self))
-        #expect(try hasPlan(injector, Top.self))
-        #expect(try hasPlan(injector, Kite.self))
-        #expect(try hasPlan(injector, Marble.self))
+        #expect(try injector.buildsWarm(Spinner.self))
+        #expect(try injector.buildsWarm(Jar.self))
+        #expect(try injector.buildsWarm(Top.self))
+        #expect(try injector.buildsWarm(Kite.self))
+        #expect(try injector.buildsWarm(Marble.self))
         #expect(!learnedDefault(Spinner.self))
         #expect(!learnedDefault(Top.self))
         #expect(!learnedDefault(Kite.self))

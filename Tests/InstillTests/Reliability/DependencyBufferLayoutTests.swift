@@ -121,7 +121,7 @@ struct DependencyBufferLayoutTests {
             let pair = try injector.getObject(ClassThenByte.self)
             #expect(pair.byte == Byte(value: 0xAB))
         }
-        #expect(try injector.recipe(for: BindingKey(Assortment.self), type: TypeReference(Assortment.self)).isWarm)
+        #expect(try injector.buildsWarm(Assortment.self))
     }
 
     @Test("an unbound optional in the middle arrives as nil, cold and warm")

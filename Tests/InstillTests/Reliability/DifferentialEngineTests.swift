@@ -278,7 +278,7 @@ extension DifferentialEngineTests {
         }
         let types: [any Injectable.Type] = [Hub.self, Spoke.self, Rim.self, Gear.self]
         let compiled = types.contains { type in
-            (try? injector.recipe(for: BindingKey(type), type: TypeReference(type)))?.plan != nil
+            (try? injector.runsLinkedBuild(of: type)) == true
         }
         return withExtendedLifetime((kept, awoken)) { (lines, compiled) }
     }

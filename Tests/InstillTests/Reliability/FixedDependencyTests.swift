@@ -15,10 +15,6 @@ import Testing
 
 private let builds = 6
 
-private func hasPlan<T>(_ injector: Injector, _ type: T.Type) throws -> Bool {
-    try injector.recipe(for: BindingKey(type), type: TypeReference(type)).isWarm
-}
-
 private struct Weak {
     weak var object: AnyObject?
     init(_ object: AnyObject?) { self.object = object }
@@ -52,7 +48,7 @@ private func exercise<C: Receiver>(
     var consumers = [try injector.getObject(C.self)]
     var expectedObject = try expected(injector)
     for _ in 0..<builds { consumers.append(try injector.getObject(C.self)) }
-    #expect(try hasPlan(injector, C.self), "no plan was compiled for \(C.self)")
+    #expect(try injector.buildsWarm(C.self), "no plan was compiled for \(C.self)")
     for consumer in consumers {
         #expect(consumer.receivedObject === expectedObject)
         #expect(consumer.works)
@@ -395,7 +391,7 @@ struct FixedDependencyTests {
             #expect(reader.receivedObject == nil)
             #expect((reader.label as? Tag)?.text == "fragile")
         }
-        #expect(try hasPlan(injector, LabelReader.self))
+        #expect(try injector.buildsWarm(LabelReader.self))
     }
 
     @Test("a class instance bound to a protocol that is not class-constrained (inline existential buffer)")
@@ -455,10 +451,10 @@ struct FixedDependencyTests {
             #expect(fifth.receivedObject === crateValue && (fifth.value as? Crate<Int>)?.content == 5)
         }
         for injector in [singletonInjector, instanceInjector, crateInjector] {
-            #expect(try hasPlan(injector, EngineCar.self))
+            #expect(try injector.buildsWarm(EngineCar.self))
         }
-        #expect(try hasPlan(gaugeAny, AnyHolder.self))
-        #expect(try hasPlan(crateAny, AnyHolder.self))
+        #expect(try gaugeAny.buildsWarm(AnyHolder.self))
+        #expect(try crateAny.buildsWarm(AnyHolder.self))
     }
 
     @Test("every shape in one initializer: each value lands at its own offset, every warm build")
@@ -489,7 +485,7 @@ struct FixedDependencyTests {
             ]
             // The cold build compiles the plan, whose fixed values hold the objects too.
             _ = try injector.getObject(Dashboard.self)
-            #expect(try hasPlan(injector, Dashboard.self))
+            #expect(try injector.buildsWarm(Dashboard.self))
             let before = expected.map(retainCount)
             var dashboards: [Dashboard] = []
             for _ in 0...builds {
@@ -531,7 +527,7 @@ struct FixedDependencyTests {
             #expect(reader.brand == V8.self && reader.brand.brand == "V8 brand")
             #expect(reader.anyType as? V12.Type == V12.self)
         }
-        #expect(try hasPlan(injector, BrandReader.self))
+        #expect(try injector.buildsWarm(BrandReader.self))
     }
 
     @Test("after withFreshSingletons(), warm builds of the fresh injector get its new singleton")
@@ -546,7 +542,7 @@ struct FixedDependencyTests {
             #expect(try fresh.getObject(EngineCar.self).engine === new)
             #expect(try injector.getObject(EngineCar.self).engine === old)
         }
-        #expect(try hasPlan(fresh, EngineCar.self))
+        #expect(try fresh.buildsWarm(EngineCar.self))
     }
 }
 
@@ -639,6 +635,6 @@ struct FixedDependencyValueTests {
             #expect(isTheBox)
             #expect((holder.object as? Tag)?.text == "boxed")
         }
-        #expect(try hasPlan(injector, ObjectHolder.self))
+        #expect(try injector.buildsWarm(ObjectHolder.self))
     }
 }

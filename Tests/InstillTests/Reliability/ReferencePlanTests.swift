@@ -130,22 +130,21 @@ struct ReferencePlanTests {
         try injector.recipe(for: BindingKey(type), type: TypeReference(type)).plan
     }
 
-    @Test("the reference engine compiles a plan whose every write goes through the key path")
-    func referencePlanWritesThroughKeyPaths() throws {
+    @Test("the reference engine links warm builds too, and they build what its first build does")
+    func referenceEngineBuildsWarm() throws {
         let injector = try injector(.reference)
         for _ in 0..<3 { _ = try injector.getObject(Fixture.self) }
-        let plan = try #require(try plan(of: Fixture.self, in: injector))
-        #expect(plan.writeKinds == ["keyPath", "keyPath", "keyPath"])
+        #expect(try injector.runsLinkedBuild(of: Fixture.self))
         let built = try injector.getObject(Fixture.self)
         #expect(built.socket != nil && built.lamp is Bulb && built.spare != nil)
         #expect(built.socket !== built.spare, "two .normal sockets, not one")
     }
 
-    @Test("the resolver alone compiles no plan, and builds the same objects")
-    func resolverOnlyCompilesNothing() throws {
+    @Test("the resolver alone links no warm build, and builds the same objects")
+    func resolverOnlyLinksNothing() throws {
         let injector = try injector(.resolverOnly)
         for _ in 0..<3 { _ = try injector.getObject(Fixture.self) }
-        #expect(try plan(of: Fixture.self, in: injector) == nil)
+        #expect(try !injector.runsLinkedBuild(of: Fixture.self))
         let built = try injector.getObject(Fixture.self)
         #expect(built.socket != nil && built.lamp is Bulb && built.spare != nil)
     }
@@ -193,8 +192,8 @@ struct ReferencePlanTests {
             #expect(crate.writes == 1, "the observer runs once per write")
             _ = try injector.getObject(Crate<String>.self)
         }
-        #expect(try plan(of: Crate<Int>.self, in: injector) != nil)
-        #expect(try plan(of: Crate<String>.self, in: injector) != nil)
+        #expect(try injector.runsLinkedBuild(of: Crate<Int>.self))
+        #expect(try injector.runsLinkedBuild(of: Crate<String>.self))
         let requirement = try #require(Crate<Int>.requires.entries.first)
         let write = try #require(requirement.makeKeyPathWrite())
         // `Crate<String>` is not a `Crate<Int>`, and `Elsewhere.Socket` is not a `Socket`.
@@ -224,25 +223,23 @@ struct ReferencePlanTests {
         }
     }
 
-    @Test("with accelerators, a plan writes the class property at its offset and the protocol property from a template")
-    func acceleratedPlanWritesDirectly() throws {
-        guard hasAccelerators, LayoutReading.isEnabled else { return }
-        let injector = try injector(.all)
-        for _ in 0..<4 { _ = try injector.getObject(Fixture.self) }
-        let plan = try #require(try plan(of: Fixture.self, in: injector))
-        #expect(plan.writeKinds == ["offset", "template", "offset"])
-    }
-}
-
-extension BuildPlan {
-    /// How each step writes: `offset`, `template`, `keyPath` or `writer`.
-    fileprivate var writeKinds: [String] {
-        steps.map { step in
-            switch step.write {
-            case .offset: "offset"
-            case .template: "template"
-            case .writer(let writer): writer.takeUnretainedValue() is KeyPathWrite ? "keyPath" : "writer"
+    @Test("warm builds with accelerators and with the reference engine write the same objects, observers run once each")
+    func acceleratedAndReferenceWarmBuildsAgree() throws {
+        func describe(_ accelerators: Accelerators) throws -> [String] {
+            let injector = try injector(accelerators)
+            var lines: [String] = []
+            for _ in 0..<4 {
+                let fixture = try injector.getObject(Fixture.self)
+                let crate = try injector.getObject(Crate<Int>.self)
+                lines.append(
+                    "\(type(of: fixture.socket!)) \(type(of: fixture.lamp!)) \(type(of: fixture.spare!)) "
+                        + "distinct \(fixture.socket !== fixture.spare) writes \(crate.writes) "
+                        + "\(type(of: crate.other!))")
             }
+            return lines
         }
+        let accelerated = try describe(.all)
+        #expect(accelerated == (try describe(.reference)))
+        #expect(accelerated.allSatisfy { $0 == "Socket Bulb Socket distinct true writes 1 Socket" })
     }
 }
