@@ -10,8 +10,8 @@
 /// | `bind:toClass:` | ``bind(_:as:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
 /// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)-80zb5`` |
-/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
-/// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
+/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)-829d4``, or `bind(_:dependencies:) { ... }` with typed dependencies |
+/// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)-38gdg`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |

@@ -270,13 +270,13 @@ public final class Injector: Sendable {
     }
 
     /// An assembled object of `type`, or the one bound to it under `name`, as
-    /// ``getObject(_:named:arguments:isolation:)`` (Objection's `injector[[Car class]]`).
+    /// ``getObject(_:named:arguments:isolation:)-4c0d`` (Objection's `injector[[Car class]]`).
     ///
     /// A subscript cannot take the caller's actor as an `isolated` parameter, so it
     /// builds no main-actor object: a ``MainActorInjectable`` type is read through
     /// its own `@MainActor` subscript, and a main-actor object reached any other way
     /// is ``InjectionError/Kind-swift.struct/mainActorRequired``, whose fix names
-    /// ``getObject(_:named:arguments:isolation:)``.
+    /// ``getObject(_:named:arguments:isolation:)-4c0d``.
     ///
     /// ```swift
     /// let car = try injector[Car.self]

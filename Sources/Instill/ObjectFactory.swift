@@ -22,7 +22,7 @@ public struct ObjectFactory: Sendable {
         self.injector = injector
     }
 
-    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:isolation:)``.
+    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:isolation:)-4c0d``.
     ///
     /// - Parameters:
     ///   - type: the type to get.
