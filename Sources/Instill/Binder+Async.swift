@@ -9,9 +9,7 @@ extension Binder {
     ///
     /// Swift chooses this form when the closure contains `await`. A synchronous
     /// request that reaches the binding throws
-    /// ``InjectionError/Kind-swift.struct/asyncRequired``. Its symbol page is hidden so
-    /// that links to the synchronous form stay unambiguous; <doc:Concurrency> documents it.
-    @_documentation(visibility: internal)
+    /// ``InjectionError/Kind-swift.struct/asyncRequired``. See <doc:Concurrency>.
     public func bind<Bound>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal,
         file: StaticString = #fileID, line: UInt = #line,
@@ -24,9 +22,7 @@ extension Binder {
     }
 
     /// Binds a type to an ``AsyncObjectProvider``, which receives the injector and
-    /// each request's arguments and may `await`. Its symbol page is hidden so that links
-    /// to the ``ObjectProvider`` form stay unambiguous; ``AsyncObjectProvider`` documents it.
-    @_documentation(visibility: internal)
+    /// each request's arguments and may `await` (see ``AsyncObjectProvider``).
     public func bind<Bound, P: AsyncObjectProvider>(
         _ type: Bound.Type, named name: String? = nil, scope: Scope = .normal, provider: P,
         file: StaticString = #fileID, line: UInt = #line

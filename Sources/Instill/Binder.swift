@@ -7,13 +7,13 @@
 ///
 /// | Objection | Instill |
 /// |---|---|
-/// | `bind:toClass:` | ``bind(_:named:file:line:)`` |
+/// | `bind:toClass:` | ``bind(_:as:named:file:line:)`` |
 /// | `bind:toProtocol:` | ``bind(_:as:named:file:line:)`` |
 /// | `bindClass:toProtocol:`, `bindClass:toClass:` | ``bind(_:to:named:scope:file:line:)-80zb5`` |
-/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)``, or `bind(_:dependencies:) { ... }` with typed dependencies |
-/// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)`` |
+/// | `bindBlock:toClass:` | ``bind(_:named:scope:file:line:_:)-829d4``, or `bind(_:dependencies:) { ... }` with typed dependencies |
+/// | `bindProvider:toClass:` | ``bind(_:named:scope:provider:file:line:)-38gdg`` |
 /// | `bindMetaClass:toProtocol:` | ``bind(_:as:named:file:line:)`` with a metatype |
-/// | `bindClass:inScope:` | ``setScope(_:for:file:line:)-6l13j`` |
+/// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
 /// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
 public final class Binder {
@@ -24,27 +24,25 @@ public final class Binder {
 
     init() {}
 
-    /// Binds `instance` to its own type: requests and requirements of that type get
-    /// this very instance. It is not injected or awoken.
+    /// Binds `instance` to its own type, or to a protocol or superclass it conforms to
+    /// (checked by the compiler): requests and requirements of that type get this very
+    /// instance. It is not injected or awoken. A metatype works too, for APIs made of
+    /// static methods:
     ///
     /// ```swift
     /// binder.bind(Engine(name: "V12"))
-    /// ```
-    public func bind<Bound>(
-        _ instance: Bound, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
-    ) {
-        bind(instance, as: Bound.self, named: name, file: file, line: line)
-    }
-
-    /// Binds `instance` to a protocol or superclass it conforms to (checked by the
-    /// compiler). A metatype works too, for APIs made of static methods:
-    ///
-    /// ```swift
     /// binder.bind(FiveSpeed(), as: (any GearBox).self)
     /// binder.bind(SystemClock.self, as: (any ClockAPI.Type).self)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - instance: the value every request gets.
+    ///   - type: the type it is bound to; its own type by default.
+    ///   - name: the binding name, for named requirements and requests.
+    ///   - file: where the binding is made, for messages; leave the default.
+    ///   - line: where the binding is made, for messages; leave the default.
     public func bind<Bound>(
-        _ instance: Bound, as type: Bound.Type, named name: String? = nil,
+        _ instance: Bound, as type: Bound.Type = Bound.self, named name: String? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
         add(type, name: name, source: .instance(Instance(value: instance)), scope: .normal, file: file, line: line)
@@ -65,7 +63,7 @@ public final class Binder {
     ///   - name: the binding name, for named requirements and requests.
     ///   - scope: `nil` (the default) makes the binding a link to the implementation:
     ///     requests for `type` get what a request for `implementation` gets, in its
-    ///     scope (its declared one, or the one set with ``setScope(_:for:file:line:)-6l13j``),
+    ///     scope (its declared one, or the one set with ``setScope(_:for:file:line:)``),
     ///     so a singleton is one instance either way. A scope given here gives the
     ///     binding instances of its own, apart from the implementation's.
     ///   - file: where the binding is made, for messages; leave the default.
@@ -178,22 +176,17 @@ public final class Binder {
             accepts: { $0 is Bound }, file: file, line: line)
     }
 
-    /// Sets the scope of an `Injectable` type for this injector, whatever it
-    /// declares (Objection's `bindClass:inScope:`): promote a type to
-    /// ``Scope/singleton``, or demote a declared singleton to ``Scope/normal``.
-    public func setScope<T: Injectable>(
-        _ scope: Scope, for type: T.Type, file: StaticString = #fileID, line: UInt = #line
-    ) {
-        scopeOverrides[ObjectIdentifier(type)] = scope
-    }
-
-    /// Sets the scope of a main-actor type for this injector, whatever it declares:
+    /// Sets the scope of an ``Injectable`` or ``MainActorInjectable`` type for this
+    /// injector, whatever it declares (Objection's `bindClass:inScope:`): promote a
+    /// type to ``Scope/singleton``, or demote a declared singleton to ``Scope/normal``;
     /// one view model or coordinator per session, for example.
     ///
     /// ```swift
     /// binder.setScope(.singleton, for: PlayerViewModel.self)
     /// ```
-    public func setScope<T: MainActorInjectable>(
+    ///
+    /// A class that is neither is built by no injector, so its scope is never read.
+    public func setScope<T: AnyObject>(
         _ scope: Scope, for type: T.Type, file: StaticString = #fileID, line: UInt = #line
     ) {
         scopeOverrides[ObjectIdentifier(type)] = scope

@@ -2,7 +2,7 @@
 /// type, which every request must pass (see ``TakesArgument``).
 extension Initializer {
     /// An initializer whose closure receives the request's argument, of type
-    /// `argument`.
+    /// `argument`, then `dependencies`, if any, resolved.
     ///
     /// ```swift
     /// final class Download: Injectable, TakesArgument {
@@ -12,28 +12,6 @@ extension Initializer {
     ///     static let initializer = Initializer(argument: Argument.self) { Download(url: $0) }
     /// }
     ///
-    /// let download = try injector.getObject(Download.self, argument: url)
-    /// ```
-    ///
-    /// The argument has no default: a request that passes none throws
-    /// ``InjectionError/Kind-swift.struct/argumentMismatch``.
-    ///
-    /// - Parameters:
-    ///   - argument: the type of the argument; the type's `Argument` when it is
-    ///     ``TakesArgument``.
-    ///   - build: builds the instance from the argument.
-    public init<Argument: Sendable>(
-        argument: Argument.Type, build: @escaping @Sendable (Argument) throws -> AnyObject
-    ) {
-        self.init(argument: Argument.self, dependencies: nil, mainActor: false) { _, arguments in
-            try build(arguments.typedArgument(Argument.self))
-        }
-    }
-
-    /// An initializer whose closure receives the request's argument, then
-    /// `dependencies`, resolved.
-    ///
-    /// ```swift
     /// final class EpisodeLoader: Injectable, Sendable, TakesArgument {
     ///     typealias Argument = EpisodeID
     ///     let id: EpisodeID
@@ -43,63 +21,65 @@ extension Initializer {
     ///         id, api in EpisodeLoader(id: id, api: api)
     ///     }
     /// }
+    ///
+    /// let download = try injector.getObject(Download.self, argument: url)
     /// ```
     ///
-    /// The dependencies are resolved without arguments; the argument reaches this
-    /// initializer only.
+    /// The argument has no default: a request that passes none throws
+    /// ``InjectionError/Kind-swift.struct/argumentMismatch``. The dependencies are
+    /// resolved without arguments; the argument reaches this initializer only.
+    ///
+    /// When every dependency is an `Injectable` class, the compiler picks by itself
+    /// a twin of this form that records their conformances.
     ///
     /// - Parameters:
     ///   - argument: the type of the argument; the type's `Argument` when it is
     ///     ``TakesArgument``.
-    ///   - first: the first type to resolve.
-    ///   - rest: the other types to resolve, in the order `build` receives them.
+    ///   - dependencies: the types to resolve, in the order `build` receives them;
+    ///     none for a closure that takes the argument alone.
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the argument and the resolved dependencies.
-    public init<Argument: Sendable, First, each D>(
-        argument: Argument.Type, dependencies first: First.Type, _ rest: repeat (each D).Type,
+    @inlinable
+    public init<Argument: Sendable, each D>(
+        argument: Argument.Type, dependencies: repeat (each D).Type,
         file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @Sendable (Argument, First, repeat each D) throws -> AnyObject
+        build: @escaping @Sendable (Argument, repeat each D) throws -> AnyObject
     ) {
         self.init(
             argument: Argument.self,
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
+            dependencies: DeclaredDependencies.of(pack: repeat (each D).self, file: file, line: line),
             mainActor: false
         ) { base, arguments in
-            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-            return try build(arguments.typedArgument(Argument.self), values.0, repeat each values.1)
+            let values = DependencyValues.take(Void.self, repeat (each D).self, from: base)
+            return try build(arguments.typedArgument(Argument.self), repeat each values.1)
         }
     }
 
-    /// An initializer whose closure receives the request's argument, then
-    /// `dependencies`, every one an `Injectable` class, resolved.
-    ///
-    /// The compiler picks this form by itself when every dependency is an
-    /// `Injectable` class; it records their conformances where the compiler knows
-    /// them (see <doc:Performance#Cold-start-at-app-scale>).
+    /// The typed-argument initializer when every dependency is an `Injectable` class (or there is none): the compiler picks this form by itself,
+    /// and it records their conformances where the compiler knows them (see
+    /// <doc:Performance#Cold-start-at-app-scale>).
     ///
     /// - Parameters:
     ///   - argument: the type of the argument; the type's `Argument` when it is
     ///     ``TakesArgument``.
-    ///   - first: the first class to resolve.
-    ///   - rest: the other classes to resolve, in the order `build` receives them.
+    ///   - dependencies: the classes to resolve, in the order `build` receives them.
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the argument and the resolved dependencies.
-    public init<Argument: Sendable, First: Injectable, each D: Injectable>(
-        argument: Argument.Type, dependencies first: First.Type, _ rest: repeat (each D).Type,
+    @inlinable
+    public init<Argument: Sendable, each D: Injectable>(
+        argument: Argument.Type, dependencies: repeat (each D).Type,
         file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @Sendable (Argument, First, repeat each D) throws -> AnyObject
+        build: @escaping @Sendable (Argument, repeat each D) throws -> AnyObject
     ) {
         self.init(
             argument: Argument.self,
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
+            dependencies: DeclaredDependencies.of(injectablePack: repeat (each D).self, file: file, line: line),
             mainActor: false
         ) { base, arguments in
-            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-            return try build(arguments.typedArgument(Argument.self), values.0, repeat each values.1)
+            let values = DependencyValues.take(Void.self, repeat (each D).self, from: base)
+            return try build(arguments.typedArgument(Argument.self), repeat each values.1)
         }
     }
 
@@ -130,7 +110,8 @@ extension Initializer {
         }
     }
 
-    /// An initializer whose closure receives the request's argument and may `await`.
+    /// An initializer whose closure receives the request's argument, then
+    /// `dependencies`, if any, resolved, and may `await`.
     ///
     /// ```swift
     /// static let initializer = Initializer(argument: Argument.self) { url in
@@ -139,46 +120,29 @@ extension Initializer {
     /// ```
     ///
     /// Swift chooses this form when the closure contains `await`; only
-    /// `try await injector.getObject(_:argument:)` builds the type.
+    /// `try await injector.getObject(_:named:argument:isolation:)` builds the type.
     ///
     /// - Parameters:
     ///   - argument: the type of the argument; the type's `Argument` when it is
     ///     ``TakesArgument``.
-    ///   - build: builds the instance from the argument.
-    public init<Argument: Sendable>(
-        argument: Argument.Type, build: @escaping @Sendable (Argument) async throws -> AnyObject
-    ) {
-        self.init(dependencies: nil, defaults: [], takesArguments: true) { _, arguments in
-            try await build(arguments.typedArgument(Argument.self))
-        }
-        self.argument = TypeReference(Argument.self)
-    }
-
-    /// An initializer whose closure receives the request's argument, then
-    /// `dependencies`, resolved, and may `await`.
-    ///
-    /// - Parameters:
-    ///   - argument: the type of the argument; the type's `Argument` when it is
-    ///     ``TakesArgument``.
-    ///   - first: the first type to resolve.
-    ///   - rest: the other types to resolve, in the order `build` receives them.
+    ///   - dependencies: the types to resolve, in the order `build` receives them;
+    ///     none for a closure that takes the argument alone.
     ///   - file: where the initializer is declared, for messages; leave the default.
     ///   - line: where the initializer is declared, for messages; leave the default.
     ///   - build: builds the instance from the argument and the resolved dependencies.
-    public init<Argument: Sendable, First, each D>(
-        argument: Argument.Type, dependencies first: First.Type, _ rest: repeat (each D).Type,
+    @inlinable
+    public init<Argument: Sendable, each D>(
+        argument: Argument.Type, dependencies: repeat (each D).Type,
         file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @Sendable (Argument, First, repeat each D) async throws -> AnyObject
+        build: @escaping @Sendable (Argument, repeat each D) async throws -> AnyObject
     ) {
         self.init(
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: [], takesArguments: true
+            argument: Argument.self,
+            dependencies: DeclaredDependencies.of(pack: repeat (each D).self, file: file, line: line)
         ) { base, arguments in
-            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-            return try await build(arguments.typedArgument(Argument.self), values.0, repeat each values.1)
+            let values = DependencyValues.take(Void.self, repeat (each D).self, from: base)
+            return try await build(arguments.typedArgument(Argument.self), repeat each values.1)
         }
-        self.argument = TypeReference(Argument.self)
     }
 
     /// An initializer whose closure receives the request's argument, then
@@ -342,6 +306,7 @@ extension Initializer {
     /// An initializer that reads one argument of type `argument`, which every request
     /// must pass: no defaults. A main-actor one checks the main-actor proof before
     /// `build` runs.
+    @usableFromInline
     init(
         argument: Any.Type, dependencies: DeclaredDependencies?, mainActor: Bool,
         build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
@@ -363,9 +328,23 @@ extension Initializer {
     }
 }
 
+extension Initializer {
+    /// An async initializer that reads one argument of type `argument`, which every
+    /// request must pass.
+    @usableFromInline
+    init(
+        argument: Any.Type, dependencies: DeclaredDependencies?,
+        asyncBuild: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject
+    ) {
+        self.init(dependencies: dependencies, defaults: [], takesArguments: true, asyncBuild: asyncBuild)
+        self.argument = TypeReference(argument)
+    }
+}
+
 extension InjectionArguments {
     /// The argument of an initializer that takes one of a declared type
     /// (`Initializer(argument:)`): the first, which must be a `Value`.
+    @usableFromInline
     func typedArgument<Value>(_: Value.Type) throws -> Value {
         markRead()
         guard let first = values.first else {

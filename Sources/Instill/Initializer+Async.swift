@@ -1,8 +1,9 @@
 /// Async initializers: closures that may `await` (open a connection, read a file),
 /// run only by `try await injector.getObject(...)`.
 extension Initializer {
-    /// An initializer whose closure may `await`, using `defaults` when a request
-    /// passes no arguments.
+    /// An initializer whose closure receives the build's arguments, then
+    /// `dependencies`, if any, resolved, and may `await`; `defaults` are the arguments
+    /// used when a request passes none.
     ///
     /// ```swift
     /// final class Connection: Injectable, Sendable {
@@ -22,12 +23,26 @@ extension Initializer {
     /// way (and anything that requires it) is built by `await getObject` only; the
     /// synchronous `getObject` throws ``InjectionError/Kind-swift.struct/asyncRequired``.
     /// See <doc:Concurrency> for the rules, cancellation included.
-    public init(
-        defaults: any Sendable...,
-        build: @escaping @Sendable (InjectionArguments) async throws -> AnyObject
+    ///
+    /// - Parameters:
+    ///   - dependencies: the types to resolve, in the order `build` receives them;
+    ///     none for a closure that reads the arguments alone.
+    ///   - defaults: the arguments of a request that passes none.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the arguments and the resolved dependencies.
+    @inlinable
+    public init<each D>(
+        dependencies: repeat (each D).Type, defaults: any Sendable...,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (InjectionArguments, repeat each D) async throws -> AnyObject
     ) {
-        self.init(dependencies: nil, defaults: defaults, takesArguments: true) { _, arguments in
-            try await build(arguments)
+        self.init(
+            dependencies: DeclaredDependencies.of(pack: repeat (each D).self, file: file, line: line),
+            defaults: defaults, takesArguments: true
+        ) { base, arguments in
+            let values = DependencyValues.take(Void.self, repeat (each D).self, from: base)
+            return try await build(arguments, repeat each values.1)
         }
     }
 
@@ -97,33 +112,6 @@ extension Initializer {
         ) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
             return try await build(values.0, repeat each values.1)
-        }
-    }
-
-    /// An initializer whose closure receives the build's arguments, then
-    /// `dependencies`, resolved, and may `await`; `defaults` are the arguments used
-    /// when a request passes none.
-    ///
-    /// - Parameters:
-    ///   - first: the first type to resolve.
-    ///   - rest: the other types to resolve, in the order `build` receives them.
-    ///   - defaults: the arguments of a request that passes none.
-    ///   - file: where the initializer is declared, for messages; leave the default.
-    ///   - line: where the initializer is declared, for messages; leave the default.
-    ///   - build: builds the instance from the arguments and the resolved dependencies.
-    @inlinable
-    public init<First, each D>(
-        dependencies first: First.Type, _ rest: repeat (each D).Type, defaults: any Sendable...,
-        file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @Sendable (InjectionArguments, First, repeat each D) async throws -> AnyObject
-    ) {
-        self.init(
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: defaults, takesArguments: true
-        ) { base, arguments in
-            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-            return try await build(arguments, values.0, repeat each values.1)
         }
     }
 

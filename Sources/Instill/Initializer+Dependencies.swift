@@ -125,50 +125,6 @@ extension Initializer {
     }
 
     /// An initializer whose closure receives the build's arguments, then
-    /// `dependencies`, resolved; `defaults` are the arguments used when a request
-    /// passes none.
-    ///
-    /// ```swift
-    /// final class Engine: Injectable {
-    ///     let model: String
-    ///     let oil: Oil
-    ///     init(model: String, oil: Oil) { self.model = model; self.oil = oil }
-    ///     static let initializer = Initializer(dependencies: Oil.self, defaults: "V8") { arguments, oil in
-    ///         Engine(model: try arguments.argument(0, as: String.self), oil: oil)
-    ///     }
-    /// }
-    ///
-    /// let v12 = try injector.getObject(Engine.self, arguments: "V12")
-    /// ```
-    ///
-    /// The arguments come first because Swift cannot call a closure whose
-    /// parameter pack is followed by another parameter. Dependencies are always
-    /// resolved without arguments; a request's arguments reach this initializer only.
-    ///
-    /// - Parameters:
-    ///   - first: the first type to resolve.
-    ///   - rest: the other types to resolve, in the order `build` receives them.
-    ///   - defaults: the arguments of a request that passes none.
-    ///   - file: where the initializer is declared, for messages; leave the default.
-    ///   - line: where the initializer is declared, for messages; leave the default.
-    ///   - build: builds the instance from the arguments and the resolved dependencies.
-    @inlinable
-    public init<First, each D>(
-        dependencies first: First.Type, _ rest: repeat (each D).Type, defaults: any Sendable...,
-        file: StaticString = #fileID, line: UInt = #line,
-        build: @escaping @Sendable (InjectionArguments, First, repeat each D) throws -> AnyObject
-    ) {
-        self.init(
-            dependencies: DeclaredDependencies(
-                DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: defaults, takesArguments: true
-        ) { base, arguments in
-            let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
-            return try build(arguments, values.0, repeat each values.1)
-        }
-    }
-
-    /// An initializer whose closure receives the build's arguments, then
     /// `dependencies` written with ``Resolved``; `defaults` are the arguments used
     /// when a request passes none.
     ///

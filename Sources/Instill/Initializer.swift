@@ -96,13 +96,49 @@ public struct Initializer: Sendable {
         throw InjectionError.noInitializer("an initializer without dependencies to make")
     }
 
-    /// An initializer that builds with `build`, using `defaults` when a request
-    /// passes no arguments.
-    public init(
-        defaults: any Sendable...,
-        build: @escaping @Sendable (InjectionArguments) throws -> AnyObject
+    /// An initializer whose closure receives the build's arguments, then
+    /// `dependencies`, if any, resolved; `defaults` are the arguments used when a
+    /// request passes none.
+    ///
+    /// ```swift
+    /// final class Engine: Injectable {
+    ///     let model: String
+    ///     let oil: Oil
+    ///     init(model: String, oil: Oil) { self.model = model; self.oil = oil }
+    ///     static let initializer = Initializer(dependencies: Oil.self, defaults: "V8") { arguments, oil in
+    ///         Engine(model: try arguments.argument(0, as: String.self), oil: oil)
+    ///     }
+    /// }
+    ///
+    /// let v12 = try injector.getObject(Engine.self, arguments: "V12")
+    /// ```
+    ///
+    /// Without dependencies, the closure receives the arguments alone:
+    /// `Initializer(defaults: "V8") { arguments in ... }`. The arguments come first
+    /// because Swift cannot call a closure whose parameter pack is followed by another
+    /// parameter. Dependencies are always resolved without arguments; a request's
+    /// arguments reach this initializer only.
+    ///
+    /// - Parameters:
+    ///   - dependencies: the types to resolve, in the order `build` receives them;
+    ///     none for a closure that reads the arguments alone.
+    ///   - defaults: the arguments of a request that passes none.
+    ///   - file: where the initializer is declared, for messages; leave the default.
+    ///   - line: where the initializer is declared, for messages; leave the default.
+    ///   - build: builds the instance from the arguments and the resolved dependencies.
+    @inlinable
+    public init<each D>(
+        dependencies: repeat (each D).Type, defaults: any Sendable...,
+        file: StaticString = #fileID, line: UInt = #line,
+        build: @escaping @Sendable (InjectionArguments, repeat each D) throws -> AnyObject
     ) {
-        self.init(defaults: defaults, isDefault: false, build: build)
+        self.init(
+            dependencies: DeclaredDependencies.of(pack: repeat (each D).self, file: file, line: line),
+            defaults: defaults, takesArguments: true
+        ) { base, arguments in
+            let values = DependencyValues.take(Void.self, repeat (each D).self, from: base)
+            return try build(arguments, repeat each values.1)
+        }
     }
 
     /// A factory-style initializer: a static function that returns a configured
@@ -114,21 +150,6 @@ public struct Initializer: Sendable {
     /// ```
     public init(factory: @escaping @Sendable () throws -> AnyObject) {
         self.init(defaults: [], isDefault: false) { _ in try factory() }
-    }
-
-    /// A factory-style initializer taking one argument, with its default.
-    ///
-    /// ```swift
-    /// static func named(_ name: String) -> Engine { Engine(name: name) }
-    /// static let initializer = Initializer(factory: named, default: "V8")
-    /// ```
-    public init<Argument: Sendable>(
-        factory: @escaping @Sendable (Argument) throws -> AnyObject,
-        default defaultArgument: Argument
-    ) {
-        self.init(defaults: [defaultArgument], isDefault: false) { arguments in
-            try factory(arguments.argument(0, as: Argument.self))
-        }
     }
 
     /// The initializer of a type that declares none: `init()`.
@@ -170,7 +191,7 @@ public struct Initializer: Sendable {
     /// An initializer whose closure receives resolved dependencies.
     @usableFromInline
     init(
-        dependencies: DeclaredDependencies, defaults: [any Sendable], takesArguments: Bool,
+        dependencies: DeclaredDependencies?, defaults: [any Sendable], takesArguments: Bool,
         build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
     ) {
         self.defaults = defaults

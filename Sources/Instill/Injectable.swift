@@ -56,7 +56,7 @@ public protocol Injectable: AnyObject, SendableMetatype {
     /// for members of a cycle through singletons, after every member is filled).
     ///
     /// It is called after ``Injector/injectDependencies(into:isolation:)`` too, but not for
-    /// instances bound with ``Binder/bind(_:named:file:line:)``.
+    /// instances bound with ``Binder/bind(_:as:named:file:line:)``.
     func awakeFromInjection()
 }
 

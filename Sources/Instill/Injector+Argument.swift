@@ -53,28 +53,22 @@ extension Injector {
     /// An assembled object of `type`, built with `argument` passed to its
     /// initializer, awaiting any async steps its graph has.
     ///
-    /// Its symbol page is hidden so that links to the synchronous form stay
-    /// unambiguous.
-    @_documentation(visibility: internal)
-    public func getObject<T: Injectable & TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> T {
-        try await resolveAwaiting(type, named: name, arguments: [argument], isolation: isolation)
-    }
-
-    /// An assembled object of a main-actor `type`, built with `argument` passed to
-    /// its initializer on the main actor, awaiting any async steps its graph has.
+    /// ```swift
+    /// let transcript = try await injector.getObject(Transcript.self, argument: episodeID)
+    /// ```
     ///
     /// As every `await getObject`, it runs on the caller's actor: from main-actor code
     /// the graph's async steps run off the main actor and the main-actor objects are
-    /// built on it; from elsewhere it throws
-    /// ``InjectionError/Kind-swift.struct/mainActorRequired`` and builds nothing.
+    /// built on it; from elsewhere a ``MainActorInjectable`` type throws
+    /// ``InjectionError/Kind-swift.struct/mainActorRequired`` and nothing is built.
     ///
-    /// Its symbol page is hidden so that links to the synchronous form stay
-    /// unambiguous.
-    @_documentation(visibility: internal)
-    public func getObject<T: MainActorInjectable & TakesArgument>(
+    /// - Parameters:
+    ///   - type: the type to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - argument: the argument its ``Initializer`` reads.
+    ///   - isolation: the caller's actor; leave the default.
+    /// - Throws: ``InjectionError``.
+    public func getObject<T: TakesArgument>(
         _ type: T.Type, named name: String? = nil, argument: T.Argument,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
@@ -117,42 +111,5 @@ extension Provider where Value: TakesArgument {
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         return try await injector.resolveAwaiting(
             Value.self, named: name, arguments: [argument], isolation: isolation)
-    }
-}
-
-extension ObjectFactory {
-    /// An assembled object of `type`, built with `argument` passed to its
-    /// initializer, as `injector.getObject(type, argument: argument)` builds it.
-    ///
-    /// - Parameters:
-    ///   - type: the type to get.
-    ///   - name: the binding name, for named bindings.
-    ///   - argument: the argument its ``Initializer`` reads.
-    ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
-    ///     value passed by hand must be the actor the call is made on); leave the default.
-    /// - Throws: ``InjectionError``.
-    public func getObject<T: TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument, isolation: isolated (any Actor)? = #isolation
-    ) throws -> T {
-        guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-        return try injector.resolve(
-            type, named: name, arguments: [argument], onMainActor: MainActorIsolation.isMainActor(isolation))
-    }
-}
-
-extension ObjectFactory {
-    /// An assembled object of `type`, built with `argument` passed to its
-    /// initializer, awaiting any async steps its graph has, as
-    /// `try await injector.getObject(type, argument: argument)` does.
-    ///
-    /// Its symbol page is hidden so that links to the synchronous form stay
-    /// unambiguous.
-    @_documentation(visibility: internal)
-    public func getObject<T: TakesArgument>(
-        _ type: T.Type, named name: String? = nil, argument: T.Argument,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> T {
-        guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-        return try await injector.resolveAwaiting(type, named: name, arguments: [argument], isolation: isolation)
     }
 }

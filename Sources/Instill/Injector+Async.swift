@@ -27,22 +27,9 @@ extension Injector {
     ///   - name: the binding name, for named bindings.
     ///   - arguments: replace the initializer's declared defaults (or reach the
     ///     provider) when not empty.
+    ///   - isolation: the caller's actor; leave the default.
     /// - Throws: ``InjectionError``.
-    ///
-    /// Its symbol page is hidden so that links to the synchronous `getObject` stay
-    /// unambiguous; <doc:Concurrency> documents it.
-    @_documentation(visibility: internal)
     public func getObject<T>(
-        _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> T {
-        try await resolveAwaiting(type, named: name, arguments: arguments, isolation: isolation)
-    }
-
-    /// The async `getObject` for an `Injectable` type, chosen by the compiler when it
-    /// knows the conformance.
-    @_documentation(visibility: internal)
-    public func getObject<T: Injectable>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
@@ -51,20 +38,19 @@ extension Injector {
 }
 
 extension Provider {
-    /// Builds (or fetches, for shared scopes) a `Value`, awaiting any async steps
-    /// its graph has.
+    /// Builds (or fetches, for shared scopes) a `Value`, with `arguments`, if any,
+    /// passed to its initializer or provider, awaiting any async steps its graph has.
     ///
     /// ```swift
     /// let connection = try await connections()
     /// ```
     ///
     /// In async code Swift chooses this form, so write `try await provider()`.
-    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
-        try await get(arguments: [], isolation: isolation)
-    }
-
-    /// Builds a `Value` with `arguments` passed to its initializer or provider,
-    /// awaiting any async steps its graph has.
+    ///
+    /// - Parameters:
+    ///   - arguments: passed to the value's initializer or provider; none uses its
+    ///     declared defaults.
+    ///   - isolation: the caller's actor; leave the default.
     public func callAsFunction(arguments: any Sendable..., isolation: isolated (any Actor)? = #isolation)
         async throws -> Value
     {

@@ -213,30 +213,29 @@ public final class Injector: Sendable {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// ``getObject(_:named:arguments:isolation:)`` for an `Injectable` type, chosen by
-    /// the compiler when it knows the conformance: the first request of a type then
-    /// needs no run-time conformance lookup, whose cost grows with the program.
-    @_documentation(visibility: internal)
+    /// ``getObject(_:named:arguments:isolation:)`` for an ``Injectable`` class: the
+    /// compiler picks this form by itself, so there is nothing to write differently.
+    ///
+    /// It passes the class's conformance where the compiler knows it, so the first
+    /// request of the class asks the runtime no conformance question, whose cost
+    /// grows with the size of the program (see <doc:Performance#Cold-start-at-app-scale>).
+    ///
+    /// ```swift
+    /// let car = try injector.getObject(Car.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: the class to get.
+    ///   - name: the binding name, for named bindings.
+    ///   - arguments: replace the initializer's declared defaults (or reach the
+    ///     provider) when not empty.
+    ///   - isolation: the caller's actor; leave the default.
+    /// - Throws: ``InjectionError``.
     public func getObject<T: Injectable>(
         _ type: T.Type, named name: String? = nil, arguments: any Sendable...,
         isolation: isolated (any Actor)? = #isolation
     ) throws -> T {
         try resolve(type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
-    }
-
-    /// ``getObject(_:named:arguments:isolation:)`` with no name and no arguments:
-    /// the compiler picks it for `getObject(Car.self)`, which then passes no empty
-    /// argument list.
-    @_documentation(visibility: internal)
-    public func getObject<T>(_ type: T.Type, isolation: isolated (any Actor)? = #isolation) throws -> T {
-        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
-    }
-
-    /// ``getObject(_:isolation:)`` for an `Injectable` type, chosen by the compiler
-    /// when it knows the conformance.
-    @_documentation(visibility: internal)
-    public func getObject<T: Injectable>(_ type: T.Type, isolation: isolated (any Actor)? = #isolation) throws -> T {
-        try resolve(type, named: nil, arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// An assembled object of a main-actor type, from main-actor code: built, filled
@@ -255,52 +254,40 @@ public final class Injector: Sendable {
     ///   - type: the main-actor type to get.
     ///   - name: the binding name, for named bindings.
     /// - Throws: ``InjectionError``.
-    @MainActor
-    public func getObject<T: MainActorInjectable>(_ type: T.Type, named name: String? = nil) throws -> T {
-        try resolve(type, named: name, arguments: [], onMainActor: true)
-    }
-
-    /// ``getObject(_:named:)`` with no name: the compiler picks it for
-    /// `getObject(ViewModel.self)`, which then passes no name.
     ///
     /// Inlinable, so that a compiled build's object is awoken here, where its type is
     /// known: a direct call to its `awakeFromInjection()`, on the main actor.
-    @_documentation(visibility: internal)
     @MainActor
     @inlinable
-    public func getObject<T: MainActorInjectable>(_ type: T.Type) throws -> T {
-        if let object = try warmMainActorObject(
-            of: ObjectIdentifier(type), awakingWith: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
+    public func getObject<T: MainActorInjectable>(_ type: T.Type, named name: String? = nil) throws -> T {
+        if name == nil,
+            let object = try warmMainActorObject(
+                of: ObjectIdentifier(type), awakingWith: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
         {
             return unsafeDowncast(object, to: T.self)
         }
-        return try resolveMainActor(type)
+        return try resolveMainActor(type, named: name)
     }
 
-    /// An assembled object of `type`, as ``getObject(_:named:arguments:isolation:)``
-    /// (Objection's `injector[[Car class]]`).
+    /// An assembled object of `type`, or the one bound to it under `name`, as
+    /// ``getObject(_:named:arguments:isolation:)-4c0d`` (Objection's `injector[[Car class]]`).
     ///
     /// A subscript cannot take the caller's actor as an `isolated` parameter, so it
     /// builds no main-actor object: a ``MainActorInjectable`` type is read through
     /// its own `@MainActor` subscript, and a main-actor object reached any other way
     /// is ``InjectionError/Kind-swift.struct/mainActorRequired``, whose fix names
-    /// ``getObject(_:named:arguments:isolation:)``.
+    /// ``getObject(_:named:arguments:isolation:)-4c0d``.
     ///
     /// ```swift
     /// let car = try injector[Car.self]
+    /// let left = try injector[Headlight.self, named: "left"]
     /// ```
-    public subscript<T>(type: T.Type) -> T {
-        get throws { try resolveOffMainActor(type, named: nil) }
-    }
-
-    /// The object bound to `type` under `name`, as `injector[Car.self]` is: it builds
-    /// no main-actor object.
-    public subscript<T>(type: T.Type, named name: String) -> T {
+    public subscript<T>(type: T.Type, named name: String? = nil) -> T {
         get throws { try resolveOffMainActor(type, named: name) }
     }
 
-    /// An assembled object of a main-actor type, from main-actor code, as
-    /// ``getObject(_:named:)``.
+    /// An assembled object of a main-actor type, or the one bound to it under `name`,
+    /// from main-actor code, as ``getObject(_:named:)``.
     ///
     /// ```swift
     /// @MainActor func showWeather() throws {
@@ -308,14 +295,7 @@ public final class Injector: Sendable {
     /// }
     /// ```
     @MainActor
-    public subscript<T: MainActorInjectable>(type: T.Type) -> T {
-        get throws { try getObject(type) }
-    }
-
-    /// The main-actor object bound to `type` under `name`, from main-actor code, as
-    /// ``getObject(_:named:)``.
-    @MainActor
-    public subscript<T: MainActorInjectable>(type: T.Type, named name: String) -> T {
+    public subscript<T: MainActorInjectable>(type: T.Type, named name: String? = nil) -> T {
         get throws { try getObject(type, named: name) }
     }
 

@@ -27,7 +27,7 @@
 ///
 /// The injector builds a main-actor type only on the main actor. Requesting one from
 /// code the compiler does not know to be on the main actor is a compile error
-/// (`call to main actor-isolated instance method 'getObject' in a synchronous
+/// (`call to main actor-isolated instance method 'getObject(_:named:)' in a synchronous
 /// nonisolated context`); reaching one through a protocol binding or a requirement
 /// of a nonisolated type throws ``InjectionError/Kind-swift.struct/mainActorRequired``,
 /// and builds nothing. A main-actor type may depend on nonisolated services. See

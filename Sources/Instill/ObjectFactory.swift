@@ -22,7 +22,7 @@ public struct ObjectFactory: Sendable {
         self.injector = injector
     }
 
-    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:isolation:)``.
+    /// An assembled object of `type`, as ``Injector/getObject(_:named:arguments:isolation:)-4c0d``.
     ///
     /// - Parameters:
     ///   - type: the type to get.
@@ -37,23 +37,5 @@ public struct ObjectFactory: Sendable {
         guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
         return try injector.resolve(
             type, named: name, arguments: arguments, onMainActor: MainActorIsolation.isMainActor(isolation))
-    }
-
-    /// An assembled object of `type`, as an injector's subscript: it builds no
-    /// main-actor object.
-    public subscript<T>(type: T.Type) -> T {
-        get throws {
-            guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-            return try injector.resolveOffMainActor(type, named: nil)
-        }
-    }
-
-    /// An assembled object of a main-actor type, from main-actor code.
-    @MainActor
-    public subscript<T: MainActorInjectable>(type: T.Type) -> T {
-        get throws {
-            guard let injector else { throw InjectionError.injectorReleased(typeName(T.self)) }
-            return try injector.resolve(type, named: nil, arguments: [], onMainActor: true)
-        }
     }
 }

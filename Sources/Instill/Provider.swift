@@ -24,20 +24,19 @@ public struct Provider<Value>: Sendable {
         self.name = name
     }
 
-    /// Builds (or fetches, for shared scopes) a `Value`.
+    /// Builds (or fetches, for shared scopes) a `Value`, with `arguments`, if any,
+    /// passed to its initializer or provider.
+    ///
+    /// ```swift
+    /// let wheel = try spareWheel()
+    /// let engine = try engines(arguments: "V12")
+    /// ```
     ///
     /// Called from main-actor code, the value may be a ``MainActorInjectable`` type.
     ///
-    /// - Parameter isolation: the caller's actor, an `isolated` parameter the compiler checks (a
-    ///     value passed by hand must be the actor the call is made on); leave the default.
-    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
-        try get(arguments: [], onMainActor: MainActorIsolation.isMainActor(isolation))
-    }
-
-    /// Builds a `Value` with `arguments` passed to its initializer or provider.
-    ///
     /// - Parameters:
-    ///   - arguments: passed to the value's initializer or provider.
+    ///   - arguments: passed to the value's initializer or provider; none uses its
+    ///     declared defaults.
     ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
     ///     value passed by hand must be the actor the call is made on); leave the default.
     public func callAsFunction(arguments: any Sendable..., isolation: isolated (any Actor)? = #isolation) throws

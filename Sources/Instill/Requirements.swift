@@ -222,20 +222,11 @@ public struct Requirements: Sendable {
         self
     }
 
-    /// These requirements followed by one filled from the binding named `name`, of
-    /// an `Injectable` class: its conformance is recorded where the compiler knows it.
-    public func named<Root: AnyObject, Value: Injectable>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Root, Value?> & Sendable,
-        file: StaticString = #fileID,
-        line: UInt = #line
-    ) -> Requirements {
-        var copy = self
-        copy.entries.append(Self.injectable(keyPath, name: name, location: SourceLocation(file: file, line: line)))
-        return copy
-    }
-
     /// These requirements followed by one filled from the binding named `name`.
+    ///
+    /// A named requirement is always filled from a binding, never built
+    /// automatically, so there is no conformance of its class to record here: the
+    /// binding records its own.
     public func named<Root: AnyObject, Value>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable,

@@ -1,7 +1,7 @@
 /// How long an object built by an ``Injector`` lives, and who shares it.
 ///
 /// A type declares its scope with `static let scope`; a module may override it for
-/// one injector with ``Binder/setScope(_:for:file:line:)-6l13j``, and every binding that builds
+/// one injector with ``Binder/setScope(_:for:file:line:)``, and every binding that builds
 /// objects takes a `scope:` argument.
 ///
 /// ```swift

@@ -457,21 +457,6 @@ extension Injector {
         }
     }
 
-    /// ``resolveAwaiting(_:named:arguments:isolation:)`` for a type known to be `Injectable`.
-    func resolveAwaiting<T: Injectable>(
-        _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
-    ) async throws -> T {
-        let onMainActor = MainActorIsolation.isMainActor(isolation)
-        if let value = try resolveWarm(
-            type, named: name, arguments: arguments, onMainActor: onMainActor, awaiting: true)
-        {
-            return value
-        }
-        return try await resolveAwaitingCold(type, isolation: isolation) {
-            try resolve(type, named: name, arguments: arguments, onMainActor: onMainActor)
-        }
-    }
-
     /// Runs `attempt`, the request for `type`, until it returns: first as it is, on
     /// the caller's actor, then, if it stopped at an async step, once more after
     /// each step is made. Errors name `type` as the requested type; off the main

@@ -63,6 +63,51 @@ struct DeclaredDependencies: Sendable {
         self.alignment = layout.alignment
     }
 
+    /// The dependencies of a declaration whose pack may be empty (a closure that
+    /// receives something else first: the arguments, the typed argument): `nil` when
+    /// it declares none. The buffer is laid out as the tuple `((), (D1, …, Dn))`,
+    /// which ``DependencyValues/take(_:_:from:)`` reads with `Void` first.
+    @usableFromInline
+    static func of<each D>(pack types: repeat (each D).Type, file: StaticString, line: UInt)
+        -> DeclaredDependencies?
+    {
+        var entries: [DeclaredDependency] = []
+        for type in repeat each types {
+            entries.append(DeclaredDependency(type, name: nil))
+        }
+        if entries.isEmpty { return nil }
+        checkLayout(afterVoid: entries) { compilerLayout((Void, (repeat each D)).self, rest: (repeat each D).self) }
+        return DeclaredDependencies(afterVoid: entries, file: file, line: line)
+    }
+
+    /// ``of(pack:file:line:)`` for a pack of `Injectable` classes, whose conformances are
+    /// recorded where the compiler knows them.
+    @usableFromInline
+    static func of<each D: Injectable>(injectablePack types: repeat (each D).Type, file: StaticString, line: UInt)
+        -> DeclaredDependencies?
+    {
+        func entry<T: Injectable>(_ type: T.Type) -> DeclaredDependency {
+            DeclaredDependency(type, name: nil, dependency: .injectable(type, isOptional: false))
+        }
+        var entries: [DeclaredDependency] = []
+        for type in repeat each types {
+            entries.append(entry(type))
+        }
+        if entries.isEmpty { return nil }
+        checkLayout(afterVoid: entries) { compilerLayout((Void, (repeat each D)).self, rest: (repeat each D).self) }
+        return DeclaredDependencies(afterVoid: entries, file: file, line: line)
+    }
+
+    /// ``init(_:file:line:)`` for entries laid out after an empty first element.
+    init(afterVoid entries: [DeclaredDependency], file: StaticString, line: UInt) {
+        self.entries = entries
+        self.location = SourceLocation(file: file, line: line)
+        let layout = DependencyValues.layout(of: [(0, 1)] + entries.map { ($0.layout.size, $0.layout.alignment) })
+        self.offsets = Array(layout.offsets.dropFirst())
+        self.byteCount = max(layout.size, 1)
+        self.alignment = layout.alignment
+    }
+
     /// Whether `other` is this very declaration (a copy of it), not merely an equal one:
     /// they share the storage of their entries, which both keep alive.
     func isDeclaration(of other: DeclaredDependencies) -> Bool {
@@ -129,6 +174,20 @@ struct DeclaredDependencies: Sendable {
             computed.size == expected.size && computed.alignment == expected.alignment
                 && (entries.count == 1 || computed.offsets[1] == restStart)
                 && restStart + expected.restSize == computed.size,
+            "Instill: the layout of declared dependencies differs from the compiler's")
+        checkedLayouts.withLock { _ = $0.insert(signature) }
+    }
+
+    /// ``checkLayout(_:compiler:)`` for entries laid out after an empty first element,
+    /// as the tuple `((), (D1, …, Dn))`.
+    static func checkLayout(afterVoid entries: [DeclaredDependency], compiler: () -> CompilerLayout) {
+        let signature = [0, 1] + entries.flatMap { [$0.layout.size, $0.layout.alignment] }
+        if checkedLayouts.withLock({ $0.contains(signature) }) { return }
+        let expected = compiler()
+        let computed = DependencyValues.layout(of: [(0, 1)] + entries.map { ($0.layout.size, $0.layout.alignment) })
+        precondition(
+            computed.size == expected.size && computed.alignment == expected.alignment
+                && computed.offsets[1] == 0 && expected.restSize == computed.size,
             "Instill: the layout of declared dependencies differs from the compiler's")
         checkedLayouts.withLock { _ = $0.insert(signature) }
     }

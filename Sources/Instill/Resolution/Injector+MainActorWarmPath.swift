@@ -11,7 +11,7 @@
 extension Injector {
     /// A published singleton of exactly the main-actor class `type`, or a new object
     /// of it from a compiled plan, awoken by `awake`; `nil` when the resolver has to
-    /// answer (``resolveMainActor(_:)``).
+    /// answer (``resolveMainActor(_:named:)``).
     ///
     /// `awake` is the caller's: the inlinable `getObject` passes a closure that calls
     /// its type's `awakeFromInjection()` directly, a call the compiler can see through
@@ -106,11 +106,11 @@ extension Injector {
         context.closeRequest(onMainActor: true, wasOnMainActor: wasOnMainActor)
     }
 
-    /// A main-actor `getObject` without a name, when ``warmMainActorObject(of:awakingWith:)``
-    /// has no answer.
+    /// A main-actor `getObject`, when ``warmMainActorObject(of:awakingWith:)`` has no
+    /// answer (or it names a binding).
     @usableFromInline
     @MainActor
-    func resolveMainActor<T: MainActorInjectable>(_ type: T.Type) throws -> T {
-        try resolveCold(type, named: nil, arguments: [], onMainActor: true)
+    func resolveMainActor<T: MainActorInjectable>(_ type: T.Type, named name: String?) throws -> T {
+        try resolveCold(type, named: name, arguments: [], onMainActor: true)
     }
 }

@@ -120,8 +120,8 @@ struct IsolationProofTests {
         let panel: MainPanel = try injector[MainPanel.self]
         #expect(try injector[MainPanel.self] !== panel)
         let factory = try injector.getObject(ObjectFactory.self)
-        _ = try factory[MainPanel.self]
+        _ = try factory.getObject(MainPanel.self)
         _ = try injector[Clock.self]
-        _ = try factory[Clock.self]
+        _ = try factory.getObject(Clock.self)
     }
 }

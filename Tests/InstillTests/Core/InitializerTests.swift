@@ -59,7 +59,7 @@ private final class Turbine: Injectable {
     let name: String
     init(name: String) { self.name = name }
     static func named(_ name: String) -> Turbine { Turbine(name: name) }
-    static let initializer = Initializer(factory: named, default: "T1")
+    static let initializer = Initializer(defaults: "T1") { try named($0.argument(0)) }
 }
 
 /// A singleton with a declared initializer: later arguments are ignored.

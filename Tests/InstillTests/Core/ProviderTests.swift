@@ -164,7 +164,7 @@ struct ProviderTests {
             #expect(fromFirst !== fromSecond)
             #expect(fromFirst === (try first.getObject(Depot.self)))
             #expect(fromSecond === (try second.getObject(Depot.self)))
-            #expect(try firstDealer.factory[Depot.self] === fromFirst)
+            #expect(try firstDealer.factory.getObject(Depot.self) === fromFirst)
         }
 
         @Test("passes arguments to initializers and fills requirements")

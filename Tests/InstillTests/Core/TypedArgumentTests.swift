@@ -350,12 +350,12 @@ struct TypedArgumentTests {
         #expect(chapter.episode.value == "3" && chapter.index == 2)
     }
 
-    @Test("an ObjectFactory passes a typed argument")
+    @Test("an ObjectFactory passes the argument")
     func objectFactoryPassesArgument() throws {
         let injector = Injector()
         let factory = try injector.getObject(ObjectFactory.self)
 
-        #expect(try factory.getObject(Download.self, argument: "a.mp3").url == "a.mp3")
+        #expect(try factory.getObject(Download.self, arguments: "a.mp3").url == "a.mp3")
     }
 
     @Test("the async forms are awaited with their argument")

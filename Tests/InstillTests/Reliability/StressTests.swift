@@ -687,7 +687,7 @@ extension StressTests {
         init() {}
         func awakeFromInjection() {
             ledgerFromAwake = try? factory.getObject(Ledger.self)
-            registryFromAwake = try? factory[Registry.self]
+            registryFromAwake = try? factory.getObject(Registry.self)
             isAwake = true
         }
     }
