@@ -66,9 +66,11 @@ struct PodcastsTests {
 
     @Test("Getting Started: validate(roots:) checks the app's graph without building it")
     func graphIsComplete() throws {
-        let report = try Injector(modules: [AppModule()]).validate(roots: [PodcastListViewModel.self])
-        #expect(report.isValid, "\(report)")
-        #expect(Injector().validate(roots: [PodcastListViewModel.self]).isValid == false)
+        try Injector(modules: [AppModule()]).validate(roots: [PodcastListViewModel.self]).check()
+        let failure = #expect(throws: ValidationReport.self) {
+            try Injector().validate(roots: [PodcastListViewModel.self]).check()
+        }
+        #expect(failure?.description.hasPrefix("Validation failed for ") == true)
     }
 
     @Test("the same request from a detached task is an error that names the main-actor type and why")
