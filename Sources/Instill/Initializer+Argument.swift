@@ -344,7 +344,7 @@ extension Initializer {
     /// `build` runs.
     init(
         argument: Any.Type, dependencies: DeclaredDependencies?, mainActor: Bool,
-        build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+        build: @escaping @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     ) {
         self.defaults = []
         self.isDefault = false

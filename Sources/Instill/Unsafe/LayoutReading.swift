@@ -25,3 +25,32 @@ enum LayoutReading {
         static let isEnabled = MemoryLayout<Int>.size == 8
     #endif
 }
+
+/// Type metadata words read for names and for choosing a path: a type's kind, and a
+/// struct's nominal type descriptor.
+///
+/// ## The invariant it relies on
+/// A metatype value is a pointer to its type's metadata (Swift ABI, every platform).
+/// The metadata's first word is its kind, a pointer-sized integer with values fixed
+/// by the ABI (struct 0x200, optional 0x202, function 0x302, existential 0x303,
+/// class metadata an isa pointer, above 0x7FF), never a signed pointer, so it is
+/// read everywhere. Struct metadata's second word is its nominal type descriptor,
+/// one per generic struct whatever its arguments; it is read only for struct kinds
+/// and compared only where ``LayoutReading`` is on (pointer authentication signs it).
+/// `TypeNameTests` and `PlatformIndependenceTests` name protocols, compositions,
+/// optionals, functions, handles and look-alike structs, with layouts read and
+/// unknown.
+enum TypeMetadata {
+    /// The kind word of `type`'s metadata.
+    @inline(__always)
+    static func kind(of type: Any.Type) -> Int {
+        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+    }
+
+    /// The second word of `type`'s metadata: for a struct (kind 0x200), its nominal
+    /// type descriptor.
+    @inline(__always)
+    static func structDescriptorWord(of type: Any.Type) -> UInt {
+        unsafeBitCast(type, to: UnsafePointer<UInt>.self)[1]
+    }
+}

@@ -710,7 +710,7 @@ struct ClosureRequirementTests {
         let kinds = plan.steps.map { step -> String in
             let assigningNew = step.assignsNew ? "assigning new " : ""
             guard case .writer(let writer) = step.write else { return "other" }
-            return assigningNew + String(describing: type(of: writer.takeUnretainedValue()))
+            return assigningNew + String(describing: type(of: writer.object))
         }
         // The wheel's plan would only call `Wheel()`: the entry's closure calls it.
         let classWriter = hasAccelerators ? "assigning new ClosureObjectWriter" : "ClosureKeyPathWrite"

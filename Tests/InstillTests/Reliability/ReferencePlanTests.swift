@@ -241,7 +241,7 @@ extension BuildPlan {
             switch step.write {
             case .offset: "offset"
             case .template: "template"
-            case .writer(let writer): writer.takeUnretainedValue() is KeyPathWrite ? "keyPath" : "writer"
+            case .writer(let writer): writer.object is KeyPathWrite ? "keyPath" : "writer"
             }
         }
     }
