@@ -1,3 +1,11 @@
+// Unsafe: words written once and read without a lock, and references used without
+// retaining them. Invariants: every word of an `AtomicSlots` is reached atomically, one
+// way per process; an object reached through a `Kept` is kept alive by its holder (a
+// slot, a plan's retained list, the recipe index, the thread) for as long as the `Kept`
+// is used; an array the `RecipeIndex` published stays allocated until the index is
+// released. Attacked by `PlatformIndependenceTests`, `ConcurrencyTests`, `StressTests`,
+// `ManyTypesTests`, `WarmBuildTests` and `MemoryTests` (each type says how).
+
 #if canImport(Synchronization) && !INSTILL_FALLBACK_SLOTS
     import Synchronization
 #endif

@@ -1,3 +1,9 @@
+// Unsafe: the buffer an initializer's closure reads its dependencies from. Invariant:
+// the dependency buffer is a tuple of the initializer's dependency types, each stored as
+// its declared type and moved out exactly once. Attacked by
+// `DependencyBufferLayoutTests`, `FixedDependencyTests`, `InitializerWarmBuildTests`,
+// `FaultInjectionTests` and `MemoryTests`.
+
 /// The buffer an initializer's (or a binding's) closure reads its resolved
 /// dependencies from.
 ///

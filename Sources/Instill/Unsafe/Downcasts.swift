@@ -1,3 +1,8 @@
+// Unsafe: downcasts without the runtime's check. Invariant: the object is an instance of
+// the target class, fixed when the object or the step that hands it over was made, or
+// compared first; debug builds check every call. Attacked by `ReferencePlanTests`,
+// `InheritanceTests`, `FillGroupCompositionTests` and `DifferentialEngineTests`.
+
 /// Casts of objects whose class the engine knows without asking the runtime.
 ///
 /// ## The invariants they rely on
@@ -21,8 +26,8 @@
 ///   Debug builds check `object is T` at each call, so the whole suite, run in debug,
 ///   tries the invariant at every call site; `DifferentialEngineTests` and
 ///   `ReferencePlanTests` compare the builds that use it with the reference engine's
-///   `as?` casts, and `SubclassInitializerTests`-style cases (an initializer that
-///   returns a subclass, `InitializerLeafTests`) hand over subclasses.
+///   `as?` casts, and `InheritanceTests` and `InitializerLeafTests` hand over
+///   subclasses.
 @usableFromInline
 enum Downcast {
     /// `object` as a `T` if its class is exactly `T`; `nil` otherwise.

@@ -1,3 +1,9 @@
+// Unsafe: the words of existentials and values taken out of `Any`. Invariants: only the
+// words a cast defines are read (the runtime's own cast writes them); a bit cast out of
+// `Any` happens only after the opened type is compared with the target. Attacked by
+// `ValueUnboxingTests`, `ReferencePlanTests`, `DifferentialEngineTests` and the valgrind
+// run of `WriterProbe`.
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

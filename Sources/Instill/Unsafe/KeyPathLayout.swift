@@ -1,3 +1,8 @@
+// Unsafe: a key path object's buffer, read as the standard library's ABI lays it out.
+// Invariant: nothing is assumed that the buffer does not say, and an offset is used only
+// when the class's field records agree. Attacked by `KeyPathLayoutTests`,
+// `NestedKeyPathTests`, `RedeclaredRequirementTests` and `UnknownLayoutTests`.
+
 @_spi(Reflection) import Swift
 @_spi(ObservableRerootKeyPath) import Swift
 

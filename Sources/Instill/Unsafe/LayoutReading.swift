@@ -1,3 +1,8 @@
+// Unsafe: runtime words read as data. Invariant: a layout is read only where it is
+// proven (64-bit, no pointer authentication), and a metadata kind word is an ABI integer
+// on every platform. Attacked by `UnknownLayoutTests`, `PlatformIndependenceTests` and
+// `TypeMetadataTests`.
+
 /// Whether this build reads the runtime's own words as data: a key path object's
 /// buffer (``KeyPathLayout``), the words a cast writes into an existential
 /// (`ExistentialWords`), a struct metadata's type descriptor (``TypeKind/isHandle(_:)``).
@@ -37,9 +42,9 @@ enum LayoutReading {
 /// read everywhere. Struct metadata's second word is its nominal type descriptor,
 /// one per generic struct whatever its arguments; it is read only for struct kinds
 /// and compared only where ``LayoutReading`` is on (pointer authentication signs it).
-/// `TypeNameTests` and `PlatformIndependenceTests` name protocols, compositions,
-/// optionals, functions, handles and look-alike structs, with layouts read and
-/// unknown.
+/// `TypeMetadataTests` asks about classes, protocols, compositions, optionals,
+/// functions, handles and look-alike structs; `PlatformIndependenceTests` and
+/// `UnknownLayoutTests` run the suite's messages with layouts unknown.
 enum TypeMetadata {
     /// The kind word of `type`'s metadata.
     @inline(__always)

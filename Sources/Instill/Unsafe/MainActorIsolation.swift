@@ -1,3 +1,8 @@
+// Unsafe: main-actor closures called from the nonisolated engine. Invariant: isolation is
+// cast away only under the main-actor proof, which comes from the compiler (`#isolation`,
+// `@MainActor` entry points). Attacked by `IsolationProofTests`, `IsolationCheckTests`
+// and `MainActorInjectionTests`.
+
 /// Runs main-actor code from the injector's nonisolated engine, only where it is
 /// proven to be on the main actor.
 ///

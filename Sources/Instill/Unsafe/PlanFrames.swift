@@ -1,3 +1,8 @@
+// Unsafe: the entries of the plans running on a thread, and a plan's steps read in
+// place. Invariant: neither buffer is reallocated while a plan runs, and every index is
+// below its count. Attacked by `PlanFrameTests`, `ReferencePlanTests`,
+// `FillGroupCompositionTests` and `ClosureStepCompositionTests`.
+
 /// The objects the ``BuildPlan``s running on one thread are building, outermost
 /// first: what the resolver's frames would hold had it built them itself.
 ///

@@ -1,3 +1,9 @@
+// Unsafe: accelerated property writes at proven offsets. Invariant: memory is written
+// only at an offset proven to be the key path's own stored property, as the property's
+// type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
+// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests` and the
+// valgrind run of `WriterProbe`.
+
 /// Accelerated property writes at proven offsets: where a plan or a writer stores a
 /// value into an object's memory itself, instead of through the key path.
 ///

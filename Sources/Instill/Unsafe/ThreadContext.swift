@@ -1,3 +1,9 @@
+// Unsafe: the thread's context, used without retaining it and without exclusivity
+// checks, and the thread's stack bounds. Invariant: a thread's `ResolutionContext` is
+// alive while its thread runs and is used by that thread alone. Attacked by
+// `ConcurrencyTests`, `StressTests`, `ReentrancyTests`, `ReentrantWarmBuildTests`,
+// `PlanFrameTests` and `DeepGraphTests`.
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -85,10 +91,11 @@ enum ThreadContext {
 /// A context is used by its own thread alone (``ThreadContext``): it is reached only
 /// through the calling thread's value, and nothing stores it where another thread
 /// could reach it. So no two threads access its state at once, and its stored
-/// properties are declared `@exclusivity(unchecked)`: the engine's accesses to them
-/// are nested function calls on one thread, which the engine keeps from overlapping
-/// an access to the same property (no `inout` access to a property is held across a
-/// call that may re-enter the engine: an initializer, a closure, an awake).
+/// properties are declared `@exclusivity(unchecked)`. On its own thread, no access to
+/// one of them overlaps another: every write is an assignment, or a mutating call of a
+/// standard collection or of ``PlanFrames`` (`push`, `pop`), none of which calls code
+/// that could re-enter the engine (an initializer, a closure, an awake); no property
+/// is passed `inout` to anything else.
 /// `ReentrancyTests`, `ReentrantWarmBuildTests` and `PlanFrameTests` re-enter the
 /// injector from initializers, closures and awakes at every point of a build;
 /// ThreadSanitizer runs them in CI.
