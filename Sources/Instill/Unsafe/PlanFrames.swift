@@ -184,13 +184,13 @@ struct StepPointer<Element> {
     @inline(__always)
     private init(pointer: UnsafePointer<Element>) { self.pointer = pointer }
 
-    /// The step.
+    /// The step, read in place: a field read loads that field only.
     @inline(__always)
-    var pointee: Element { pointer.pointee }
+    var pointee: Element { unsafeAddress { pointer } }
 
-    /// The step `offset` places after this one.
+    /// The step `offset` places after this one, read in place.
     @inline(__always)
-    subscript(offset: Int) -> Element { pointer[offset] }
+    subscript(offset: Int) -> Element { unsafeAddress { pointer + offset } }
 
     /// The step `offset` places after `step`.
     @inline(__always)
