@@ -148,7 +148,7 @@ extension Binder {
     @usableFromInline
     func addClosure(
         _ type: Any.Type, name: String?, scope: Scope, dependencies: DeclaredDependencies, file: StaticString,
-        line: UInt, _ make: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Any?
+        line: UInt, _ make: @escaping @Sendable (DependencyBuffer) throws -> Any?
     ) {
         add(
             type, name: name,
@@ -161,7 +161,7 @@ extension Binder {
     @usableFromInline
     func addProvider(
         _ type: Any.Type, name: String?, scope: Scope, dependencies: DeclaredDependencies, file: StaticString,
-        line: UInt, _ make: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> Any?
+        line: UInt, _ make: @escaping @Sendable (DependencyBuffer, InjectionArguments) throws -> Any?
     ) {
         add(
             type, name: name,

@@ -309,7 +309,7 @@ extension Initializer {
     @usableFromInline
     init(
         argument: Any.Type, dependencies: DeclaredDependencies?, mainActor: Bool,
-        build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+        build: @escaping @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     ) {
         self.defaults = []
         self.isDefault = false
@@ -334,7 +334,7 @@ extension Initializer {
     @usableFromInline
     init(
         argument: Any.Type, dependencies: DeclaredDependencies?,
-        asyncBuild: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject
+        asyncBuild: @escaping @Sendable (DependencyBuffer, InjectionArguments) async throws -> AnyObject
     ) {
         self.init(dependencies: dependencies, defaults: [], takesArguments: true, asyncBuild: asyncBuild)
         self.argument = TypeReference(argument)

@@ -147,7 +147,7 @@ extension Initializer {
     @usableFromInline
     init(
         dependencies: DeclaredDependencies?, defaults: [any Sendable], takesArguments: Bool,
-        asyncBuild: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject
+        asyncBuild: @escaping @Sendable (DependencyBuffer, InjectionArguments) async throws -> AnyObject
     ) {
         self.defaults = defaults
         self.isDefault = false

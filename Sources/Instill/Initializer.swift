@@ -50,15 +50,15 @@ public struct Initializer: Sendable {
     let takesArguments: Bool
     /// Builds an instance from the resolved ``dependencies`` (laid out as
     /// ``DependencyValues`` reads them, and moved out) and the arguments.
-    let build: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    let build: @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     /// ``build`` for an async initializer (``build`` then throws): only
     /// `await getObject` runs it (see `Initializer+Async.swift`).
-    var asyncBuild: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) async throws -> AnyObject)? = nil
+    var asyncBuild: (@Sendable (DependencyBuffer, InjectionArguments) async throws -> AnyObject)? = nil
     /// ``build``, or for a main-actor initializer, ``build`` without its check of the
     /// main-actor proof: for a ``BuildPlan``, which runs only where the proof holds.
     /// Not optional: an optional closure is stored reabstracted, and each call would
     /// go through two thunks.
-    var provenBuild: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    var provenBuild: @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     /// The type of the one argument every request must pass, for an initializer
     /// declared with `Initializer(argument:)` (see `Initializer+Argument.swift`).
     var argument: TypeReference? = nil
@@ -181,7 +181,7 @@ public struct Initializer: Sendable {
         self.isDefault = isDefault
         self.dependencies = nil
         self.takesArguments = true
-        let build: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject = { _, arguments in
+        let build: @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject = { _, arguments in
             try build(arguments)
         }
         self.build = build
@@ -192,7 +192,7 @@ public struct Initializer: Sendable {
     @usableFromInline
     init(
         dependencies: DeclaredDependencies?, defaults: [any Sendable], takesArguments: Bool,
-        build: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+        build: @escaping @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     ) {
         self.defaults = defaults
         self.isDefault = false
@@ -207,7 +207,7 @@ public struct Initializer: Sendable {
     @usableFromInline
     init(
         dependencies: DeclaredDependencies,
-        proven: @escaping @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+        proven: @escaping @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     ) {
         self.init(dependencies: dependencies, defaults: [], takesArguments: false) { base, arguments in
             try MainActorIsolation.checkInitializer()

@@ -85,9 +85,9 @@ extension Injectable {
         Requirements.filling(
             Value.self, isOptional: false, name: name, file: file, line: line, assign: assign,
             assignObject: { object, value in
-                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(consume value, to: Value.self))
+                assign(Downcast.known(object, as: Self.self), Downcast.known(consume value, as: Value.self))
             },
-            assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
+            assignNew: { object in assign(Downcast.known(object, as: Self.self), try Value()) })
     }
 
     /// An optional requirement of an `Injectable` class (`fills(Engine?.self) { ... }`),
@@ -113,9 +113,9 @@ extension Injectable {
         Requirements.filling(
             Value.self, isOptional: true, name: name, file: file, line: line, assign: assign,
             assignObject: { object, value in
-                assign(unsafeDowncast(object, to: Self.self), unsafeDowncast(consume value, to: Value.self))
+                assign(Downcast.known(object, as: Self.self), Downcast.known(consume value, as: Value.self))
             },
-            assignNew: { object in assign(unsafeDowncast(object, to: Self.self), try Value()) })
+            assignNew: { object in assign(Downcast.known(object, as: Self.self), try Value()) })
     }
 
     /// Requirements of several `Injectable` classes filled by one closure, called once
@@ -171,22 +171,22 @@ extension Injectable {
         Requirements.fillingGroup(
             Self.self, First.self, Second.self, repeat (each Rest).self, file: file, line: line,
             assign: { object, values, made, position in
-                position.pointee = 0
+                position.value = 0
                 try assign(
-                    unsafeDowncast(object, to: Self.self),
-                    FillGroupMember.member(First.self, &position.pointee, values, made: made),
-                    FillGroupMember.member(Second.self, &position.pointee, values, made: made),
-                    repeat FillGroupMember.member((each Rest).self, &position.pointee, values, made: made))
+                    Downcast.known(object, as: Self.self),
+                    FillGroupMember.member(First.self, &position.value, values, made: made),
+                    FillGroupMember.member(Second.self, &position.value, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position.value, values, made: made))
             },
             build: { values, made, position, buildMembers in
                 let object = try FillGroupMember.object(Self.self)
                 try buildMembers(values)
-                position.pointee = 0
+                position.value = 0
                 try assign(
                     object,
-                    FillGroupMember.member(First.self, &position.pointee, values, made: made),
-                    FillGroupMember.member(Second.self, &position.pointee, values, made: made),
-                    repeat FillGroupMember.member((each Rest).self, &position.pointee, values, made: made))
+                    FillGroupMember.member(First.self, &position.value, values, made: made),
+                    FillGroupMember.member(Second.self, &position.value, values, made: made),
+                    repeat FillGroupMember.member((each Rest).self, &position.value, values, made: made))
                 return object
             })
     }
@@ -262,12 +262,11 @@ extension Requirements {
         _: Root.Type, _ first: First.Type, _ second: Second.Type, _ rest: repeat (each Rest).Type,
         file: StaticString, line: UInt,
         assign:
-            @escaping @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>) throws
-            -> Void,
+            @escaping @Sendable (AnyObject, FillGroupValues, Int, MemberCounter) throws -> Void,
         build:
             @escaping @Sendable (
-                UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>,
-                (UnsafeMutablePointer<AnyObject>) throws -> Void
+                FillGroupValues, Int, MemberCounter,
+                (FillGroupValues) throws -> Void
             ) throws -> AnyObject
     ) -> Requirements {
         var count = 2

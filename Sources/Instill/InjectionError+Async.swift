@@ -19,7 +19,7 @@ extension InjectionError {
             fix:
                 "request it with `try await injector.getObject(...)` from async code, or take it as a Provider and call `try await provider()`."
         )
-        error.asyncStep = AsyncStepRequest(recipe: recipe, arguments: arguments)
+        error.asyncStep = AsyncStepRequest(recipe: recipe, owner: recipe.owner, arguments: arguments)
         if let binding = recipe.binding { error.bindingLocation = "\(binding.location) in \(binding.module)" }
         return error
     }

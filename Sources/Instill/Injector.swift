@@ -262,9 +262,9 @@ public final class Injector: Sendable {
     public func getObject<T: MainActorInjectable>(_ type: T.Type, named name: String? = nil) throws -> T {
         if name == nil,
             let object = try warmMainActorObject(
-                of: ObjectIdentifier(type), awakingWith: { unsafeDowncast($0, to: T.self).awakeFromInjection() })
+                of: ObjectIdentifier(type), awakingWith: { Downcast.known($0, as: T.self).awakeFromInjection() })
         {
-            return unsafeDowncast(object, to: T.self)
+            return Downcast.known(object, as: T.self)
         }
         return try resolveMainActor(type, named: name)
     }

@@ -90,7 +90,7 @@ struct DependencyWalker {
     /// The walk recurses once per level: it stops where the stack runs low. The
     /// thread's own context keeps its stack's bounds (finding them reads
     /// `/proc/self/maps` on Linux's main thread: tens of thousands of instructions).
-    private let stackGuard = ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.stack }
+    private let stackGuard = ThreadContext.withCurrent { $0.stack }
 
     init(injector: Injector) {
         self.injector = injector

@@ -65,7 +65,7 @@ private func computeTypeName(_ type: Any.Type) -> String {
 /// kind word of its type metadata.
 func isExistential(_ type: Any.Type) -> Bool {
     let existentialKind = 0x303
-    let kind = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+    let kind = TypeMetadata.kind(of: type)
     return kind == existentialKind
 }
 
@@ -78,7 +78,7 @@ enum TypeKind {
             self = .class
         } else if isExistential(type) {
             self = .existential
-        } else if unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x302 {
+        } else if TypeMetadata.kind(of: type) == 0x302 {
             self = .function
         } else {
             self = .value
@@ -88,7 +88,7 @@ enum TypeKind {
     /// Whether `type` is an `Optional`: the runtime gives optionals a metadata kind
     /// of their own (enum 1 | non-heap 0x200 | optional 2 = 0x202).
     static func isOptional(_ type: Any.Type) -> Bool {
-        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x202
+        TypeMetadata.kind(of: type) == 0x202
     }
 
     /// Whether `type` is a ``Provider`` or a ``Lazy``: struct metadata (kind 0x200)
@@ -110,18 +110,19 @@ enum TypeKind {
     /// word (Swift ABI), so neither a look-alike type nor another kind matches. Valid
     /// only where ``LayoutReading`` is on.
     static func isHandleByDescriptor(_ type: Any.Type) -> Bool {
-        let words = unsafeBitCast(type, to: UnsafePointer<UInt>.self)
-        return words[0] == 0x200 && (words[1] == providerDescriptor || words[1] == lazyDescriptor)
+        guard TypeMetadata.kind(of: type) == 0x200 else { return false }
+        let descriptor = TypeMetadata.structDescriptorWord(of: type)
+        return descriptor == providerDescriptor || descriptor == lazyDescriptor
     }
 
     /// ``isHandle(_:)`` asked of the runtime: only ``Provider`` and ``Lazy`` conform to
     /// the internal `ProviderMarker`. Reads the kind word only, which is never signed.
     static func isHandleByConformance(_ type: Any.Type) -> Bool {
-        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee == 0x200 && type is any ProviderMarker.Type
+        TypeMetadata.kind(of: type) == 0x200 && type is any ProviderMarker.Type
     }
 
-    private static let providerDescriptor = unsafeBitCast(Provider<Never>.self, to: UnsafePointer<UInt>.self)[1]
-    private static let lazyDescriptor = unsafeBitCast(Lazy<Never>.self, to: UnsafePointer<UInt>.self)[1]
+    private static let providerDescriptor = TypeMetadata.structDescriptorWord(of: Provider<Never>.self)
+    private static let lazyDescriptor = TypeMetadata.structDescriptorWord(of: Lazy<Never>.self)
 }
 
 /// How a user writes `type` as a metatype expression's base: `(any P)` for a

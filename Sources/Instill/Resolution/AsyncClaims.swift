@@ -61,7 +61,8 @@ extension InjectionError {
                 "\(recipe.typeName) is being built by another task's `await getObject`, which awaits an async step before it is complete.",
             fix: "request it with `try await injector.getObject(...)`, which waits for that build."
         )
-        error.asyncStep = AsyncStepRequest(recipe: recipe, arguments: arguments, waitsForClaim: true)
+        error.asyncStep = AsyncStepRequest(
+            recipe: recipe, owner: recipe.owner, arguments: arguments, waitsForClaim: true)
         return error
     }
 }

@@ -18,6 +18,10 @@
 /// follow that pointer.
 struct AsyncStepRequest: Sendable, CustomReflectable {
     let recipe: Recipe
+    /// The recipe's injector, kept alive with the error that carries this request, so
+    /// that the recipe's ``Recipe/owner`` (not retained) is valid for as long as a
+    /// caller keeps the error.
+    let owner: Injector
     let arguments: [any Sendable]
     /// Not a step: `recipe`'s shared object is claimed by another task's request,
     /// which built it and awaits a step before it is complete. The driver waits for
@@ -33,7 +37,7 @@ struct AsyncStepRequest: Sendable, CustomReflectable {
 struct AsyncBindingStep: Sendable {
     /// Whether the binding receives the request's arguments (a provider).
     let isProvider: Bool
-    let run: @Sendable (Injector, UnsafeMutableRawPointer, InjectionArguments) async throws -> Any?
+    let run: @Sendable (Injector, DependencyBuffer, InjectionArguments) async throws -> Any?
 }
 
 /// The task-local state of async steps under way, to catch a step that needs
@@ -384,12 +388,12 @@ final class AsyncJob {
 
     /// The declared dependencies of `recipe`'s async step, resolved in a job of
     /// their own and moved to a buffer the step reads (and moves) them from;
-    /// ``noDependencies`` when it declares none.
+    /// ``DependencyBuffer/none`` when it declares none.
     private func dependencies(
         _ declared: DeclaredDependencies?, of recipe: Recipe, metadata: InjectableMetadata?,
         isolation: isolated (any Actor)?
     ) async throws -> DependencyHandoff {
-        guard let declared else { return DependencyHandoff(buffer: noDependencies, isOwned: false) }
+        guard let declared else { return DependencyHandoff(buffer: .none, isOwned: false) }
         let firstSlot = metadata?.requirements.count ?? 0
         let links = metadata == nil ? nil : recipe.links
         let buffer = try await AsyncJob(request).run(on: recipe.owner, isolation: isolation) {
@@ -398,23 +402,6 @@ final class AsyncJob {
         }
         return DependencyHandoff(buffer: buffer, isOwned: true)
     }
-}
-
-/// The buffer of an async step's resolved dependencies, handed from the actor the
-/// request runs on to the step, which runs off it.
-///
-/// Invariant: the buffer has one user at a time. The request writes the values,
-/// hands the buffer over, and never touches it again; the step moves the values out
-/// and frees it (``free()``, when ``isOwned``). So no two tasks reach it at once,
-/// which the compiler cannot see through a raw pointer.
-struct DependencyHandoff: Sendable {
-    nonisolated(unsafe) let buffer: UnsafeMutableRawPointer
-    /// Whether ``buffer`` was allocated for this step (it is not ``noDependencies``).
-    let isOwned: Bool
-
-    /// Frees ``buffer`` if it was allocated for this step; the values in it must have
-    /// been moved out (or never written).
-    func free() { if isOwned { buffer.deallocate() } }
 }
 
 extension ResolutionContext {
@@ -491,7 +478,7 @@ extension Injector {
     func resolveAwaitedDependencies(
         _ declared: DeclaredDependencies, of recipe: Recipe, metadata: InjectableMetadata?, links: AtomicSlots?,
         firstSlot: Int
-    ) throws -> UnsafeMutableRawPointer {
+    ) throws -> DependencyBuffer {
         try withRequest { context in
             let depth = context.frames.count
             context.frames.append(
@@ -500,10 +487,7 @@ extension Injector {
                 let moved = try withDeclaredDependencies(
                     declared, links: links, firstSlot: firstSlot, at: depth, in: context
                 ) { values in
-                    let moved = UnsafeMutableRawPointer.allocate(
-                        byteCount: declared.byteCount, alignment: declared.alignment)
-                    moved.copyMemory(from: values, byteCount: declared.byteCount)
-                    return moved
+                    values.moved(byteCount: declared.byteCount, alignment: declared.alignment)
                 }
                 context.frames.removeLast()
                 return moved

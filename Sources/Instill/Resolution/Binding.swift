@@ -77,8 +77,8 @@ final class Binding: Sendable {
 
 /// A bound value. The injector hands bound values to any thread by design, as it
 /// does singletons; their own thread safety is the binder's responsibility.
-struct Instance: Sendable {
-    nonisolated(unsafe) let value: Any
+struct Instance: @unchecked Sendable {  // immutable; the bound value's own safety is the binder's
+    let value: Any
 }
 
 /// A type registered with ``Binder/eagerSingleton(_:named:file:line:)``.

@@ -10,15 +10,23 @@ extension BuildPlan {
             /// Built by another plan, and laid out with a template of the class that
             /// plan builds (or stored through a cast, when the declared type has a
             /// template for another class only).
-            case plan(Unmanaged<BuildPlan>, Unmanaged<ObjectTemplate>?)
+            case plan(Kept<BuildPlan>, Kept<ObjectTemplate>?)
             /// Fixed when the plan was compiled, and copied.
-            case fixed(Unmanaged<FixedDependency>)
+            case fixed(Kept<FixedDependency>)
         }
 
         let value: Value
         /// Where the value goes in the buffer.
         let offset: Int
-        unowned(unsafe) let layout: DependencyLayout
+        /// The declared type's layout, which lives with the type's metadata.
+        private let layoutReference: Kept<DependencyLayout>
+        @inline(__always) var layout: DependencyLayout { layoutReference.object }
+
+        init(value: Value, offset: Int, layout: DependencyLayout) {
+            self.value = value
+            self.offset = offset
+            self.layoutReference = Kept(layout)
+        }
     }
 
     /// A new instance from the initializer, given its dependencies (built first, in
@@ -30,27 +38,21 @@ extension BuildPlan {
         if fitsInlineBuffer {
             // Most initializers take a few references: a buffer of fixed size needs no
             // dynamic stack allocation.
-            var buffer: InlineDependencyBuffer = (0, 0, 0, 0, 0, 0, 0, 0)
-            return try withUnsafeMutableBytes(of: &buffer) { bytes throws(PlanFailure) -> AnyObject in
-                try constructWithDependencies(at: bytes.baseAddress.unsafelyUnwrapped, in: context, frame: frame)
+            return try DependencyBuffer.withInline { buffer throws(PlanFailure) -> AnyObject in
+                try constructWithDependencies(at: buffer, in: context, frame: frame)
             }
         }
-        return try withUnsafeTemporaryAllocation(
+        return try DependencyBuffer.withTemporary(
             byteCount: dependencyBytes.count, alignment: dependencyBytes.alignment
         ) { buffer throws(PlanFailure) -> AnyObject in
-            // A buffer of at least one byte always has a base address.
-            try constructWithDependencies(at: buffer.baseAddress.unsafelyUnwrapped, in: context, frame: frame)
+            try constructWithDependencies(at: buffer, in: context, frame: frame)
         }
     }
 
-    /// The buffer of ``constructWithDependencies()`` when the dependencies fit: eight
-    /// words.
-    typealias InlineDependencyBuffer = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
-
-    /// Whether a buffer of `bytes` fits an ``InlineDependencyBuffer``.
+    /// Whether the dependencies of `bytes` fit an inline buffer
+    /// (``DependencyBuffer/withInline(_:)``).
     static func fitsInlineBuffer(_ bytes: (count: Int, alignment: Int)) -> Bool {
-        bytes.count <= MemoryLayout<InlineDependencyBuffer>.size
-            && bytes.alignment <= MemoryLayout<InlineDependencyBuffer>.alignment
+        DependencyBuffer.fitsInline(bytes)
     }
 
     /// ``constructWithDependencies()`` with the buffer the closure reads at `base`.
@@ -60,17 +62,16 @@ extension BuildPlan {
     /// deinitialized here, and nothing else is.
     @inline(__always)
     private func constructWithDependencies(
-        at base: UnsafeMutableRawPointer, in context: ResolutionContext, frame: Int
+        at base: DependencyBuffer, in context: ResolutionContext, frame: Int
     ) throws(PlanFailure) -> AnyObject {
         var made = 0
         while made < dependencies.count {
             let dependency = dependencies[made]
             context.planFrames.set(frame, requirement: ResolutionContext.Frame.initializerDependency(made))
-            let address = base + dependency.offset
             switch dependency.value {
             case .plan(let plan, let template):
                 var failure: PlanFailure?
-                let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+                let built = plan.with { plan -> AnyObject? in
                     do throws(PlanFailure) {
                         // A leaf (most dependencies: `init()`, nothing to fill) is made
                         // and awoken in one call; `build()` would check that first.
@@ -86,15 +87,15 @@ extension BuildPlan {
                         through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
                 }
                 if let template,
-                    template._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
+                    template.with({ $0.type == ObjectIdentifier(Swift.type(of: built)) })
                 {
-                    template._withUnsafeGuaranteedRef { $0.layOut(built, at: address) }
-                } else if !dependency.layout.store(built, at: address) {
+                    template.with { base.store(built, with: $0, at: dependency.offset) }
+                } else if !base.store(built, as: dependency.layout, at: dependency.offset) {
                     destroyDependencies(made, at: base)
                     throw wrongDependency(built, index: made)
                 }
             case .fixed(let fixed):
-                fixed._withUnsafeGuaranteedRef { $0.copy(to: address) }
+                fixed.with { base.store($0, at: dependency.offset) }
             }
             made += 1
         }
@@ -127,7 +128,7 @@ extension BuildPlan {
         else { return false }
         for (dependency, entry) in zip(dependencies, declared.entries) {
             guard case .plan(let unmanaged, _) = dependency.value else { return false }
-            guard unmanaged._withUnsafeGuaranteedRef({ $0.isDefaultLeaf(of: entry.declaredType.id) }) else {
+            guard unmanaged.with({ $0.isDefaultLeaf(of: entry.declaredType.id) }) else {
                 return false
             }
         }
@@ -142,16 +143,16 @@ extension BuildPlan {
         // advances (see ``PlanFrames/Entry/made``).
         context.planFrames.set(frame, requirement: PlanFrames.makingDefaults)
         let counter = context.planFrames.made(frame)
-        counter.pointee = 0
+        counter.value = 0
         let object: AnyObject
         do {
-            object = try buildFromDefaults(&counter.pointee)
+            object = try buildFromDefaults(&counter.value)
         } catch {
-            let made = counter.pointee
+            let made = counter.value
             guard made < dependencies.count, case .plan(let plan, _) = dependencies[made].value else {
                 throw initializerFailure(error)
             }
-            throw plan._withUnsafeGuaranteedRef { $0.constructionFailure(error) }
+            throw plan.with { $0.constructionFailure(error) }
                 .unwinding(through: metadata, requirement: ResolutionContext.Frame.initializerDependency(made))
         }
         guard ObjectIdentifier(Swift.type(of: object)) == type || metadata.isInstance(object) else {
@@ -162,10 +163,10 @@ extension BuildPlan {
 
     /// Deinitializes the first `count` dependencies laid out at `base`.
     @inline(never)
-    private func destroyDependencies(_ count: Int, at base: UnsafeMutableRawPointer) {
+    private func destroyDependencies(_ count: Int, at base: DependencyBuffer) {
         for index in 0..<count {
             let dependency = dependencies[index]
-            dependency.layout.destroy(at: base + dependency.offset)
+            base.destroy(dependency.layout, at: dependency.offset)
         }
     }
 
@@ -213,7 +214,7 @@ extension Injector {
             func fix(_ value: Any?) -> Bool {
                 guard let fixed = FixedDependency(value, layout: layout) else { return false }
                 dependencies.append(
-                    .init(value: .fixed(Unmanaged.passUnretained(fixed)), offset: offset, layout: layout))
+                    .init(value: .fixed(Kept(fixed)), offset: offset, layout: layout))
                 retained.append(fixed)
                 return true
             }
@@ -260,7 +261,7 @@ extension Injector {
                 if template == nil, templates, layout.isLearning { return .notYet }
                 dependencies.append(
                     .init(
-                        value: .plan(Unmanaged.passUnretained(compiled), template.map { Unmanaged.passUnretained($0) }),
+                        value: .plan(Kept(compiled), template.map { Kept($0) }),
                         offset: offset, layout: layout))
                 retained.append(compiled)
                 if let template { retained.append(template) }

@@ -25,9 +25,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     struct Step {
         enum Value {
             /// Built by another plan.
-            case plan(Unmanaged<BuildPlan>)
+            case plan(Kept<BuildPlan>)
             /// A published singleton.
-            case constant(Unmanaged<AnyObject>)
+            case constant(Kept<AnyObject>)
         }
 
         typealias Write = PropertyWriter.PlanWrite
@@ -140,13 +140,19 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// that a build calls it without reading the group (the plan retains the group,
     /// whose closure it is); a closure that is never called otherwise.
     private let groupBuild: FillGroup.Build
-    unowned(unsafe) let metadata: InjectableMetadata  // metadata lives as long as the process
+    /// The type's metadata, which lives as long as the process.
+    private let metadataReference: Kept<InjectableMetadata>
+    @inline(__always) var metadata: InjectableMetadata { metadataReference.object }
     /// The class every build returns an instance of.
     let type: ObjectIdentifier
     /// The recipe whose plan this is: what the resolver's frame for its object holds
     /// (see ``PlanFrames``). Set once, by ``Injector/compilePlan(_:depth:)``, before the
     /// plan is published; the recipe keeps the plan, and outlives every build of it.
-    final unowned(unsafe) var recipe: Recipe?
+    final var recipe: Recipe? {
+        @inline(__always) get { recipeReference?.object }
+        set { recipeReference = newValue.map(Kept.init) }
+    }
+    private final var recipeReference: Kept<Recipe>?
     /// One bit for this plan, and the bits of every plan its builds run (itself
     /// included): a running build of a plan whose bit is in ``reach`` may be built
     /// again by this one (see ``ResolutionContext/canRun(_:)``).
@@ -161,14 +167,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     let arguments: InjectionArguments
     /// The initializer's closure, kept here so that a build calls it without
     /// retaining it.
-    let initialize: @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
+    let initialize: @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
     /// The initializer's ``Initializer/buildFromDefaults``, kept here for the same reason.
     let buildFromDefaults: @Sendable (inout Int) throws -> AnyObject
     /// The objects ``steps`` and ``dependencies`` refer to.
     private let retained: [AnyObject]
     /// The number of levels of plans this one runs, itself included.
     let height: Int
-    /// Whether the initializer's dependencies fit an ``InlineDependencyBuffer``.
+    /// Whether the initializer's dependencies fit an inline buffer (``DependencyBuffer/withInline(_:)``).
     let fitsInlineBuffer: Bool
     /// Whether the initializer builds with ``buildFromDefaults``: see
     /// ``makesDependenciesByInitializer(_:)``.
@@ -181,7 +187,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     required init(
         metadata: InjectableMetadata, steps: [Step], dependencies: [Dependency], retaining retained: [AnyObject]
     ) {
-        self.metadata = metadata
+        self.metadataReference = Kept(metadata)
         self.type = metadata.classIdentifier
         self.steps = Self.allocateSteps(steps)
         self.dependencies = .allocate(capacity: dependencies.count)
@@ -202,7 +208,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             // An initializer with arguments (its defaults, read from one value made
             // here) or a factory: built as the resolver builds it, checked to be of the type.
             self.makeObject = { [unowned metadata] in
-                try metadata.construct(with: arguments, dependencies: noDependencies)
+                try metadata.construct(with: arguments, dependencies: .none)
             }
         } else {
             self.makeObject = metadata.makeObject
@@ -212,11 +218,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         self.retained = retained
         var below = 0
         for step in steps {
-            if case .plan(let plan) = step.value { below = max(below, plan._withUnsafeGuaranteedRef(\.height)) }
+            if case .plan(let plan) = step.value { below = max(below, plan.with(\.height)) }
         }
         for dependency in dependencies {
             if case .plan(let plan, _) = dependency.value {
-                below = max(below, plan._withUnsafeGuaranteedRef(\.height))
+                below = max(below, plan.with(\.height))
             }
         }
         self.height = below + 1
@@ -224,28 +230,28 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         var reach = signature
         for step in steps {
             switch step.value {
-            case .plan(let plan): reach |= plan._withUnsafeGuaranteedRef(\.reach)
+            case .plan(let plan): reach |= plan.with(\.reach)
             case .constant(let constant):
                 // A closure binding the plan calls: a frame of its own, as in the resolver.
-                if step.kind == .call, let call = constant.takeUnretainedValue() as? BindingCall {
+                if step.kind == .call, let call = constant.object as? BindingCall {
                     reach |= Self.signature(of: call.recipe)
                 }
             }
         }
         for dependency in dependencies {
-            if case .plan(let plan, _) = dependency.value { reach |= plan._withUnsafeGuaranteedRef(\.reach) }
+            if case .plan(let plan, _) = dependency.value { reach |= plan.with(\.reach) }
         }
         self.signature = signature
         self.reach = reach
         var callsBindings = steps.contains { $0.kind == .call || $0.kind == .resolve }
         for step in steps {
             if case .plan(let plan) = step.value {
-                callsBindings = callsBindings || plan._withUnsafeGuaranteedRef(\.callsBindings)
+                callsBindings = callsBindings || plan.with(\.callsBindings)
             }
         }
         for dependency in dependencies {
             if case .plan(let plan, _) = dependency.value {
-                callsBindings = callsBindings || plan._withUnsafeGuaranteedRef(\.callsBindings)
+                callsBindings = callsBindings || plan.with(\.callsBindings)
             }
         }
         self.callsBindings = callsBindings
@@ -278,22 +284,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         return UInt64(1) << UInt64((address >> 4 ^ address >> 10) & 63)
     }
 
-    /// A buffer holding `steps`, starting at a 64-byte boundary: two steps (32 bytes
-    /// each, a binary tree's node) then share one cache line, which a build reads once.
-    /// No buffer for no steps.
+    /// A buffer holding `steps` (see ``StepPointer/allocate(_:)``).
     private static func allocateSteps(_ steps: [Step]) -> UnsafeMutableBufferPointer<Step> {
-        guard !steps.isEmpty else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: steps.count * MemoryLayout<Step>.stride, alignment: max(64, MemoryLayout<Step>.alignment))
-        let buffer = UnsafeMutableBufferPointer(
-            start: raw.bindMemory(to: Step.self, capacity: steps.count), count: steps.count)
-        _ = buffer.initialize(from: steps)
-        return buffer
+        StepPointer.allocate(steps)
     }
 
     deinit {
         // The steps are trivial values: nothing to deinitialize.
-        if let base = steps.baseAddress { UnsafeMutableRawPointer(base).deallocate() }
+        StepPointer.deallocate(steps)
         dependencies.deallocate()
     }
 
@@ -393,11 +391,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// The failure for an error the `init()` an ``Step/assignsNew`` step called threw:
     /// as the step's plan would have reported it.
     @inline(never)
-    private func newValueFailure(_ error: any Error, step: UnsafePointer<Step>) -> PlanFailure {
+    private func newValueFailure(_ error: any Error, step: StepPointer<Step>) -> PlanFailure {
         guard case .plan(let plan) = step.pointee.value else {
             return PlanFailure(.initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
         }
-        return plan._withUnsafeGuaranteedRef { $0.constructionFailure(error) }
+        return plan.with { $0.constructionFailure(error) }
             .unwinding(through: metadata, requirement: step.pointee.requirement)
     }
 
@@ -422,7 +420,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     @inline(never)
     private func checkStack() throws(PlanFailure) {
-        let stack = ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.stack }
+        let stack = ThreadContext.withCurrent { $0.stack }
         guard stack.isLow() else { return }
         throw PlanFailure(.depthLimit(metadata.name, depth: 0, stackSize: stack.size), initializerOf: metadata)
     }
@@ -468,7 +466,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         guard step.kind == .member || step.kind == .memberNew, case .writer(let writer) = step.write else {
             return nil
         }
-        return writer.takeUnretainedValue() as? FillGroup
+        return writer.object as? FillGroup
     }
 
     /// ``build()`` for a plan that ``buildsByGroup``: one call of the group's
@@ -478,14 +476,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// call of the declaration's code instead of two.
     @inline(never)
     private func buildByGroup(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
-        let first = UnsafePointer(steps.baseAddress.unsafelyUnwrapped)  // the group's members
+        let first = StepPointer(steps, at: 0)  // the group's members
         let made = Int(groupBuilt)
         let frame = context.planFrames.push(self)
-        let outcome = withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: Int(groupCount)) {
+        let outcome = FillGroupValues.withTemporary(count: Int(groupCount)) {
             buffer -> Result<AnyObject, PlanFailure> in
             do {
                 return .success(
-                    try groupBuild(buffer.baseAddress.unsafelyUnwrapped, made, context.planFrames.made(frame)) {
+                    try groupBuild(buffer, made, context.planFrames.made(frame)) {
                         values in
                         try buildMembers(from: first, count: made, into: values, in: context, frame: frame)
                         _ = context.planFrames.makingMembers(frame, from: 0)
@@ -506,14 +504,14 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// in order; on a failure, none stays there.
     @inline(__always)
     private func buildMembers(
-        from first: UnsafePointer<Step>, count: Int, into values: UnsafeMutablePointer<AnyObject>,
+        from first: StepPointer<Step>, count: Int, into values: FillGroupValues,
         in context: ResolutionContext, frame: Int
     ) throws(PlanFailure) {
         var built = 0
         do throws(PlanFailure) {
             while built < count {
                 context.planFrames.set(frame, requirement: first[built].requirement)
-                (values + built).initialize(to: try value(of: first + built, in: context))
+                values.initialize(built, to: try value(of: first + built, in: context))
                 built += 1
             }
         } catch {
@@ -529,7 +527,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         while index < steps.count {
             // Read through the buffer: each field is loaded where it is used. `index` is
             // below `steps.count`, and the buffer lives as long as the plan.
-            let step = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
+            let step = StepPointer(steps, at: index)
             index += 1
             context.planFrames.set(frame, requirement: step.pointee.requirement)
             // A closure entry's step: its writer's closure is called directly, one
@@ -538,7 +536,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 if step.pointee.kind == .new {
                     // The leaf's `init()` runs in its own frame, as its plan's would.
                     if case .plan(let leaf) = step.pointee.value {
-                        _ = leaf._withUnsafeGuaranteedRef { context.planFrames.push($0) }
+                        _ = leaf.with { context.planFrames.push($0) }
                     }
                     do {
                         try step.pointee.write.writeNew(into: object)
@@ -582,16 +580,15 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// (``Injector/compilePlan(_:depth:)``); a plan is immutable afterwards.
     @inline(never)
     private func fillGroup(
-        from first: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
+        from first: StepPointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
     ) throws(PlanFailure) -> Int {
         guard case .writer(let writer) = first.pointee.write else { return 1 }
         // The group is read and called without a retain: the plan keeps it alive.
-        return try writer._withUnsafeGuaranteedRef { writer -> Result<Int, PlanFailure> in
-            let group = unsafeDowncast(writer, to: FillGroup.self)
+        return try writer.with { writer -> Result<Int, PlanFailure> in
+            let group = Downcast.known(writer, as: FillGroup.self)
             var made = 0
             while made < group.count, first[made].kind != .memberNew { made += 1 }
-            return withUnsafeTemporaryAllocation(of: AnyObject.self, capacity: group.count) { buffer in
-                let values = buffer.baseAddress.unsafelyUnwrapped
+            return FillGroupValues.withTemporary(count: group.count) { values in
                 do throws(PlanFailure) {
                     try buildMembers(from: first, count: made, into: values, in: context, frame: frame)
                 } catch {
@@ -600,7 +597,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 // The group's closure makes the rest, counting them where a re-entrant
                 // request sees them.
                 let position = context.planFrames.makingMembers(
-                    frame, from: first - UnsafePointer(steps.baseAddress.unsafelyUnwrapped))
+                    frame, from: first.index(in: steps))
                 do {
                     try group.assign(object, values, made, position)
                 } catch {
@@ -615,7 +612,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// it was; an `init()` it called, as the plan of the member (or this plan, for the
     /// object's own) would have reported it.
     @inline(never)
-    private func groupFailure(_ error: any Error, from first: UnsafePointer<Step>) -> PlanFailure {
+    private func groupFailure(_ error: any Error, from first: StepPointer<Step>) -> PlanFailure {
         if let failure = error as? PlanFailure { return failure }
         guard let failed = error as? FillGroupMember.NewValueFailed else {
             // Nothing else is thrown: the closure throws only what it was given or an
@@ -631,12 +628,12 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// binding's frame, as the resolver's `call` has it).
     @inline(never)
     private func call(
-        _ step: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
+        _ step: StepPointer<Step>, into object: AnyObject, in context: ResolutionContext, frame: Int
     ) throws(PlanFailure) {
         guard case .constant(let constant) = step.pointee.value else { return }
         // The plan keeps the call alive (its retained list).
-        let call = unsafeDowncast(constant.takeUnretainedValue(), to: BindingCall.self)
-        context.planFrames.calling(frame, step: step - UnsafePointer(steps.baseAddress.unsafelyUnwrapped))
+        let call = Downcast.known(constant.object, as: BindingCall.self)
+        context.planFrames.calling(frame, step: step.index(in: steps))
         defer { context.planFrames.set(frame, requirement: step.pointee.requirement) }
         do {
             try call.write(into: object, in: context)
@@ -650,11 +647,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
     /// resolver; returns how many requirements it filled.
     @inline(never)
     private func resolve(
-        _ step: UnsafePointer<Step>, into object: AnyObject, in context: ResolutionContext
+        _ step: StepPointer<Step>, into object: AnyObject, in context: ResolutionContext
     ) throws(PlanFailure) -> Int {
         guard case .constant(let constant) = step.pointee.value else { return 1 }
         // The plan keeps the step alive (its retained list).
-        let resolved = unsafeDowncast(constant.takeUnretainedValue(), to: ResolvedStep.self)
+        let resolved = Downcast.known(constant.object, as: ResolvedStep.self)
         do {
             return try resolved.fill(object, in: context)
         } catch {
@@ -665,11 +662,11 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
 
     /// The value of `step`: built by its plan, or its constant.
     @inline(__always)
-    private func value(of step: UnsafePointer<Step>, in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
+    private func value(of step: StepPointer<Step>, in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
         switch step.pointee.value {
         case .plan(let plan):
             var failure: PlanFailure?
-            let built = plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+            let built = plan.with { plan -> AnyObject? in
                 do throws(PlanFailure) {
                     // A leaf, then an inner node with nothing but requirements, each
                     // built after one test; `build()` would test more first.
@@ -686,7 +683,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             }
             return built
         case .constant(let constant):
-            return constant.takeUnretainedValue()
+            return constant.object
         }
     }
 }
@@ -789,7 +786,7 @@ final class ResolvedStep: ObjectWriter, @unchecked Sendable {  // immutable
 final class TypedBuildPlan<T: Injectable>: BuildPlan, @unchecked Sendable {
     override func awake(_ object: AnyObject) {
         // Borrowed: a generic call on the object would retain it around the call.
-        Unmanaged.passUnretained(unsafeDowncast(object, to: T.self))._withUnsafeGuaranteedRef {
+        Kept(Downcast.known(object, as: T.self)).with {
             $0.awakeFromInjection()
         }
     }
@@ -959,8 +956,8 @@ extension Injector {
             retained.append(resolved)
             steps.append(
                 .init(
-                    requirement: first, value: .constant(Unmanaged.passUnretained(resolved)),
-                    write: .writer(Unmanaged.passUnretained(resolved)), kind: .resolve))
+                    requirement: first, value: .constant(Kept(resolved)),
+                    write: .writer(Kept(resolved)), kind: .resolve))
             resolvedUpTo = first + count
         }
         for (index, requirement) in metadata.requirements.enumerated() {
@@ -975,8 +972,8 @@ extension Injector {
                 retained.append(write)
                 steps.append(
                     .init(
-                        requirement: index, value: .constant(Unmanaged.passUnretained(write)),
-                        write: .writer(Unmanaged.passUnretained(write))))
+                        requirement: index, value: .constant(Kept(write)),
+                        write: .writer(Kept(write))))
                 continue
             }
             guard var target = recipe.links?.recipe(index) else { return .notYet }
@@ -1001,8 +998,8 @@ extension Injector {
                 retained.append(call)
                 steps.append(
                     .init(
-                        requirement: index, value: .constant(Unmanaged.passUnretained(call)),
-                        write: .writer(Unmanaged.passUnretained(call)), kind: .call))
+                        requirement: index, value: .constant(Kept(call)),
+                        write: .writer(Kept(call)), kind: .call))
                 continue
             }
             if !target.storage.keepsValues {
@@ -1012,7 +1009,7 @@ extension Injector {
                         resolve(index, requirement)
                         continue
                     }
-                    value = .constant(Unmanaged.passUnretained(object))
+                    value = .constant(Kept(object))
                     retained.append(object)
                     type = Swift.type(of: object)
                 } else {
@@ -1022,7 +1019,7 @@ extension Injector {
                     }
                     switch compilePlan(target, depth: depth + 1) {
                     case .compiled(let compiled):
-                        value = .plan(Unmanaged.passUnretained(compiled))
+                        value = .plan(Kept(compiled))
                         retained.append(compiled)
                         guard let built = compiled.metadata.type.type as? AnyClass else { return .never }
                         type = built
@@ -1036,7 +1033,7 @@ extension Injector {
                 guard let published = target.storage.sharedValue(), AnyUnboxing.reference(published) === object else {
                     return .never
                 }
-                value = .constant(Unmanaged.passUnretained(object))
+                value = .constant(Kept(object))
                 retained.append(object)
                 type = Swift.type(of: object)
             } else {
@@ -1053,7 +1050,7 @@ extension Injector {
                 }
                 var kind = BuildPlan.Step.Kind.member
                 if accelerators.contains(.directWrites), case .plan(let plan) = value,
-                    plan._withUnsafeGuaranteedRef({ $0.isDefaultLeaf(of: exactClass) })
+                    plan.with({ $0.isDefaultLeaf(of: exactClass) })
                 {
                     // A leaf's `init()`, called by the group's own closure.
                     kind = .memberNew
@@ -1067,7 +1064,7 @@ extension Injector {
                 }
                 retained.append(group)
                 steps.append(
-                    .init(requirement: index, value: value, write: .writer(Unmanaged.passUnretained(group)), kind: kind)
+                    .init(requirement: index, value: value, write: .writer(Kept(group)), kind: kind)
                 )
                 continue
             }
@@ -1083,7 +1080,7 @@ extension Injector {
             if let assignsNew = write.closureAssignsNew {
                 kind = .closure
                 if case .plan(let plan) = value, assignsNew,
-                    plan._withUnsafeGuaranteedRef({ $0.isDefaultLeaf(of: requirement.exactClass) })
+                    plan.with({ $0.isDefaultLeaf(of: requirement.exactClass) })
                 {
                     // A leaf's `init()`, called by the entry's own closure.
                     kind = .new

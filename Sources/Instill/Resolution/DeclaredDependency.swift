@@ -206,29 +206,10 @@ struct DeclaredDependencies: Sendable {
     }
 }
 
-/// Reads the resolved values of declared dependencies out of their buffer, as the
-/// types the closure declared.
-///
-/// Invariant: the buffer holds one initialized value of each declared type, laid
-/// out as the tuple `(First, (D1, …, Dn))`, the closure's first parameter type then
-/// a tuple of the others: ``layout(of:)`` computes the offsets with Swift's layout
-/// of tuples (each element in order, at the next offset aligned for it; a tuple
-/// aligned as its most aligned element), and ``DeclaredDependencies/of(_:_:)``
-/// checks its size and alignment against the compiler's `MemoryLayout` of that
-/// tuple. The closure made by a generic `Initializer` or `Binder` method moves the
-/// whole tuple out at once (``take(_:_:from:)``), which the compiler specializes
-/// where the initializer is declared; after the closure is called, the buffer holds
-/// nothing.
+/// Where the values of declared dependencies go in their buffer, and how a closure
+/// reads them out (``DependencyBuffer``, in `Unsafe/DependencyLayout.swift`).
 @usableFromInline
 enum DependencyValues {
-    /// The values in the buffer at `base`, moved out.
-    @inlinable @inline(__always)
-    static func take<First, each D>(_: First.Type, _: repeat (each D).Type, from base: UnsafeMutableRawPointer)
-        -> (First, (repeat each D))
-    {
-        base.assumingMemoryBound(to: (First, (repeat each D)).self).move()
-    }
-
     /// Where values of these sizes and alignments go, laid out as the tuple
     /// `(First, (rest…))`, and the tuple's size and alignment.
     static func layout(of elements: [(size: Int, alignment: Int)]) -> (offsets: [Int], size: Int, alignment: Int) {

@@ -30,6 +30,6 @@ enum DefaultAwake {
 
     @inline(never)
     private static func record(_ object: AnyObject) {
-        ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.lastDefaultAwake = ObjectIdentifier(object) }
+        ThreadContext.withCurrent { $0.lastDefaultAwake = ObjectIdentifier(object) }
     }
 }

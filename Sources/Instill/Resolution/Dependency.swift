@@ -131,7 +131,7 @@ extension Optional: ObjectOptionalMarker where Wrapped: AnyObject {
     static func wrappingObject(_ object: AnyObject, failed: inout Bool) -> Self {
         // An instance of exactly `Wrapped` (the usual case): comparing the class
         // proves the downcast.
-        if Swift.type(of: object) == Wrapped.self { return .some(unsafeDowncast(object, to: Wrapped.self)) }
+        if let exact = Downcast.exactly(object, as: Wrapped.self) { return .some(exact) }
         guard let wrapped = object as? Wrapped else {
             failed = true
             return .none

@@ -33,7 +33,7 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
 
     /// The signature of ``assign``.
     typealias Assign =
-        @Sendable (AnyObject, UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>) throws -> Void
+        @Sendable (AnyObject, FillGroupValues, Int, MemberCounter) throws -> Void
 
     /// The class of the objects ``build`` makes: the class whose requirements the
     /// group was declared in.
@@ -52,8 +52,8 @@ final class FillGroup: ObjectWriter, @unchecked Sendable {  // immutable
     /// The signature of ``build``.
     typealias Build =
         @Sendable (
-            UnsafeMutablePointer<AnyObject>, Int, UnsafeMutablePointer<Int>,
-            (UnsafeMutablePointer<AnyObject>) throws -> Void
+            FillGroupValues, Int, MemberCounter,
+            (FillGroupValues) throws -> Void
         ) throws -> AnyObject
 
     init(
@@ -99,12 +99,12 @@ enum FillGroupMember {
     /// inlinable `fills` makes.
     @inlinable
     static func member<Member: Injectable>(
-        _: Member.Type, _ position: inout Int, _ values: UnsafeMutablePointer<AnyObject>, made: Int
+        _: Member.Type, _ position: inout Int, _ values: FillGroupValues, made: Int
     ) throws -> Member {
         let current = position
         if current < made {
             position = current + 1
-            return unsafeDowncast((values + current).move(), to: Member.self)
+            return values.take(current, as: Member.self)
         }
         do {
             // Counted once made: while its `init()` runs, `position` is its own.

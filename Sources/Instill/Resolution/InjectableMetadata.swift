@@ -67,7 +67,7 @@ final class InjectableMetadata: Sendable {
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
             isInstance: { $0 is T }, makeDefault: initializer.isDefault ? makeDefault : nil, makeObject: makeDefault,
-            awake: { unsafeDowncast($0, to: T.self).awakeFromInjection() },
+            awake: { Downcast.known($0, as: T.self).awakeFromInjection() },
             planMaker: { TypedBuildPlan<T>(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
 
@@ -87,7 +87,7 @@ final class InjectableMetadata: Sendable {
             #if DEBUG
                 MainActor.assertIsolated("Instill's main-actor proof does not hold")
             #endif
-            unsafeDowncast(object, to: T.self).awakeFromInjection()
+            Downcast.known(object, as: T.self).awakeFromInjection()
         }
         self.init(
             type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
@@ -277,7 +277,7 @@ final class InjectableMetadata: Sendable {
 
     /// Builds an instance with the initializer, using its defaults when `arguments`
     /// is empty, from the `dependencies` its closure reads (see ``DependencyValues``).
-    func construct(arguments: [any Sendable], dependencies: UnsafeMutableRawPointer = noDependencies) throws
+    func construct(arguments: [any Sendable], dependencies: DependencyBuffer = .none) throws
         -> AnyObject
     {
         if arguments.isEmpty, let makeDefault {
@@ -319,7 +319,7 @@ final class InjectableMetadata: Sendable {
 
     /// Builds an instance with the initializer's closure.
     @inline(__always)
-    func construct(with arguments: InjectionArguments, dependencies: UnsafeMutableRawPointer) throws -> AnyObject {
+    func construct(with arguments: InjectionArguments, dependencies: DependencyBuffer) throws -> AnyObject {
         try checked { try initializer.build(dependencies, arguments) }
     }
 
@@ -361,6 +361,3 @@ final class InjectableMetadata: Sendable {
         return nil
     }
 }
-
-/// The dependency buffer of an initializer that declares none: never read.
-nonisolated(unsafe) let noDependencies = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)

@@ -25,7 +25,7 @@ extension Injector {
         -> AnyObject?
     {
         guard let build = try openWarmMainActorBuild(of: type) else { return nil }
-        let object = build.object.takeRetainedValue()
+        let object = build.object
         if build.awakes { awake(object) }
         if let request = build.request { closeWarmMainActorBuild(request, wasOnMainActor: build.wasOnMainActor) }
         return object
@@ -33,13 +33,12 @@ extension Injector {
 
     /// What ``openWarmMainActorBuild(of:)`` found or built.
     struct WarmMainActorBuild {
-        /// Retained for the caller, which takes it.
-        let object: Unmanaged<AnyObject>
+        let object: AnyObject
         /// Whether `object` is new and its awake is due (not the protocol's default).
         let awakes: Bool
         /// The context of the request the build opened, for
         /// ``closeWarmMainActorBuild(_:wasOnMainActor:)``; `nil` for a singleton.
-        let request: Unmanaged<ResolutionContext>?
+        let request: Kept<ResolutionContext>?
         /// The context's main-actor proof before the request.
         let wasOnMainActor: Bool
     }
@@ -50,18 +49,18 @@ extension Injector {
     /// When the build fails, the request is closed here and the error thrown.
     @inline(__always)
     fileprivate func openWarmMainActorBuild(of type: ObjectIdentifier) throws -> WarmMainActorBuild? {
-        guard !isTracing, let recipe = unmanagedQuickRecipe(for: type) else { return nil }
-        return try recipe._withUnsafeGuaranteedRef { recipe -> WarmMainActorBuild? in
+        guard !isTracing, let recipe = keptQuickRecipe(for: type) else { return nil }
+        return try recipe.with { recipe -> WarmMainActorBuild? in
             if let object = recipe.storage.singletonValue() {
                 guard ObjectIdentifier(Swift.type(of: object)) == type else { return nil }
                 return WarmMainActorBuild(
-                    object: .passRetained(object), awakes: false, request: nil, wasOnMainActor: true)
+                    object: object, awakes: false, request: nil, wasOnMainActor: true)
             }
-            guard let plan = recipe.unmanagedPlan else { return nil }
-            return try plan._withUnsafeGuaranteedRef { plan -> WarmMainActorBuild? in
+            guard let plan = recipe.keptPlan else { return nil }
+            return try plan.with { plan -> WarmMainActorBuild? in
                 guard plan.type == type else { return nil }
-                let request = ThreadContext.unmanagedCurrent(key: threadContextKey)
-                return try request._withUnsafeGuaranteedRef { context -> WarmMainActorBuild? in
+                let request = ThreadContext.kept(key: threadContextKey)
+                return try request.with { context -> WarmMainActorBuild? in
                     // What `warmRequest(_:onMainActor:_:)` does before its body.
                     let wasOnMainActor = context.openRequest(onMainActor: true, warm: true)
                     guard context.canRun(plan) else {
@@ -74,7 +73,7 @@ extension Injector {
                     do throws(PlanFailure) {
                         let object = try plan.buildUnawoken(in: context)
                         return WarmMainActorBuild(
-                            object: .passRetained(object), awakes: plan.awakes, request: request,
+                            object: object, awakes: plan.awakes, request: request,
                             wasOnMainActor: wasOnMainActor)
                     } catch {
                         var failure = context.failure(from: error)
@@ -93,8 +92,8 @@ extension Injector {
     /// Closes the request ``openWarmMainActorBuild(of:)`` opened, as
     /// `warmRequest(_:onMainActor:_:)` does after its body.
     @inline(__always)
-    fileprivate func closeWarmMainActorBuild(_ request: Unmanaged<ResolutionContext>, wasOnMainActor: Bool) {
-        request._withUnsafeGuaranteedRef { context in
+    fileprivate func closeWarmMainActorBuild(_ request: Kept<ResolutionContext>, wasOnMainActor: Bool) {
+        request.with { context in
             context.planDepth &-= 1
             Self.endWarmRequest(context, wasOnMainActor: wasOnMainActor)
         }

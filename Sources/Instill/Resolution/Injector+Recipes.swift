@@ -7,7 +7,7 @@ extension Injector {
         // Keys first try a lock-free index: unnamed keys by their type (every one the
         // injector met), named keys in a small table filled as they are met.
         guard let name = key.name else {
-            if let known = recipeIndex.recipe(for: key.type) { return known.takeUnretainedValue() }
+            if let known = recipeIndex.recipe(for: key.type) { return known.object }
             return try lockedRecipe(for: key, type: type)
         }
         let slot = Self.namedQuickSlot(key.type, name)
@@ -32,12 +32,12 @@ extension Injector {
     /// The recipe of an unnamed key if the index has it.
     @inline(__always)
     func quickRecipe(for type: ObjectIdentifier) -> Recipe? {
-        recipeIndex.recipe(for: type)?.takeUnretainedValue()
+        recipeIndex.recipe(for: type)?.object
     }
 
     /// ``quickRecipe(for:)`` without retaining it: the injector keeps its recipes.
     @inline(__always)
-    func unmanagedQuickRecipe(for type: ObjectIdentifier) -> Unmanaged<Recipe>? {
+    func keptQuickRecipe(for type: ObjectIdentifier) -> Kept<Recipe>? {
         recipeIndex.recipe(for: type)
     }
 

@@ -12,103 +12,6 @@
 /// entry has neither: its writers call its closure). The writer types below this enum
 /// are the accelerators' writers.
 enum PropertyWriter {
-    /// How a plan writes one requirement.
-    ///
-    /// A trivial value: the plan's retained list keeps what it points to alive.
-    ///
-    /// Invariant of the unchecked calls (``writeClosure(_:into:)``,
-    /// ``writeNew(into:)``): they are made only for a write whose
-    /// ``closureAssignsNew`` is not `nil` (`true`, for `writeNew`), a checked
-    /// `as? ClosureObjectWriter` cast made once when the plan is compiled and recorded
-    /// in the step's ``BuildPlan/Step/kind``; a plan is immutable afterwards, so the
-    /// writer is a ``ClosureObjectWriter``.
-    enum PlanWrite {
-        /// A strong reference stored at this offset of the object.
-        case offset(Int)
-        /// An existential laid out at this offset from the writer's template.
-        case template(Int, Unmanaged<ConcreteWriter>)
-        /// Written by a writer that knows the property's type, or by the reference
-        /// write, through the typed key path (a ``KeyPathWrite``).
-        case writer(Unmanaged<ObjectWriter>)
-
-        /// Writes `value` into `object`.
-        ///
-        /// - Throws: ``Refused`` when the reference write's cast fails (never, for a
-        ///   plan: its values are of the classes it was compiled for).
-        @inline(__always)
-        func write(_ value: consuming AnyObject, into object: AnyObject) throws(Refused) {
-            switch self {
-            case .offset(let offset):
-                let slot = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
-                    .assumingMemoryBound(to: AnyObject?.self)
-                // A property the initializer left `nil` (the usual case) holds nothing to
-                // release.
-                if slot.pointee == nil {
-                    slot.initialize(to: consume value)
-                } else {
-                    slot.pointee = consume value
-                }
-            case .template(let offset, let writer):
-                // What `writer.write` does at an offset, here so that the value moves
-                // into the property instead of being retained once more.
-                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-                let rest = writer._withUnsafeGuaranteedRef { writer in
-                    writer.clear(address)
-                    return writer.rest
-                }
-                ConcreteWriter.layOut(consume value, rest: rest, at: address)
-            case .writer(let writer):
-                // The value moves into the writer (the closure cannot consume it): the
-                // retain `passRetained` takes is the one `takeRetainedValue` hands over,
-                // in the same expression, so the count balances whatever `write` does.
-                let moved = Unmanaged.passRetained(consume value)
-                if let refused = writer._withUnsafeGuaranteedRef({ $0.write(moved.takeRetainedValue(), into: object) })
-                {
-                    throw Refused(type: refused)
-                }
-            }
-        }
-
-        /// For a closure entry's writer, whether it can make the entry's class itself
-        /// (``ClosureObjectWriter/assignsNew``); `nil` for any other write. The checked
-        /// cast a plan's compilation makes once, recorded in its step's
-        /// ``BuildPlan/Step/kind``.
-        var closureAssignsNew: Bool? {
-            guard case .writer(let writer) = self else { return nil }
-            return writer._withUnsafeGuaranteedRef { ($0 as? ClosureObjectWriter)?.assignsNew }
-        }
-
-        /// Writes `value` into `object` by calling the closure entry's closure
-        /// (``ClosureObjectWriter/body``), without the writer's virtual call. Only for
-        /// a write whose ``closureAssignsNew`` is not `nil` (a step of kind
-        /// ``BuildPlan/Step/Kind/closure`` records it), which proves the writer a
-        /// ``ClosureObjectWriter``.
-        @inline(__always)
-        func writeClosure(_ value: consuming AnyObject, into object: AnyObject) {
-            guard case .writer(let writer) = self else { return }
-            // As in `write(_:into:)`: the value moves into the closure's argument.
-            let moved = Unmanaged.passRetained(consume value)
-            writer._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: ClosureObjectWriter.self).body(object, moved.takeRetainedValue())
-            }
-        }
-
-        /// Writes a new instance of a closure entry's class, made with its `init()`,
-        /// into `object`: calls the writer's ``ClosureObjectWriter/assignNew``. Only for
-        /// a write whose ``closureAssignsNew`` is `true` (``ClosureObjectWriter/assignsNew``;
-        /// a step of kind ``BuildPlan/Step/Kind/new`` records it), which proves the
-        /// writer a ``ClosureObjectWriter``.
-        ///
-        /// - Throws: what that `init()` threw.
-        @inline(__always)
-        func writeNew(into object: AnyObject) throws {
-            guard case .writer(let writer) = self else { return }
-            try writer._withUnsafeGuaranteedRef {
-                try unsafeDowncast($0, to: ClosureObjectWriter.self).assignNew(object)
-            }
-        }
-    }
-
     /// A value a reference write's cast refused: its class.
     struct Refused: Error {
         let type: AnyClass
@@ -133,7 +36,7 @@ enum PropertyWriter {
         func keyPath() -> PlanWriteChoice {
             guard let write = requirement.makeKeyPathWrite() else { return .never }
             retained.append(write)
-            return .write(.writer(Unmanaged.passUnretained(write)))
+            return .write(.writer(Kept(write)))
         }
         if let exactClass = requirement.exactClass {
             guard isClass(type, orSubclassOf: exactClass) else { return .never }
@@ -141,15 +44,15 @@ enum PropertyWriter {
             let writer = requirement.objectWriter
             if let offset = writer.storedOffset { return .write(.offset(offset)) }
             retained.append(writer)
-            return .write(.writer(Unmanaged.passUnretained(writer)))
+            return .write(.writer(Kept(writer)))
         }
         guard accelerators.contains(.existentialTemplates) else { return keyPath() }
         if let writer = requirement.concreteWriter(for: ObjectIdentifier(type)) {
             retained.append(writer)
             if let offset = writer.offset, accelerators.contains(.directWrites) {
-                return .write(.template(offset, Unmanaged.passUnretained(writer)))
+                return .write(.template(offset, Kept(writer)))
             }
-            return .write(.writer(Unmanaged.passUnretained(writer)))
+            return .write(.writer(Kept(writer)))
         }
         // No template for this class: the reference write casts on each build.
         return requirement.isLearningWriter ? .notYet : keyPath()
@@ -218,7 +121,7 @@ enum PropertyWriter {
 /// ## The invariant its shortcuts rely on
 /// Two casts are shortcut by a comparison: when `type(of: object)` is exactly the key
 /// path's `Root` (and, for an optional of a class, when `type(of: value)` is exactly
-/// `Wrapped`), the object *is* an instance of that class, so `unsafeDowncast` to it is
+/// `Wrapped`), the object *is* an instance of that class, so ``Downcast/exactly(_:as:)`` is
 /// what `as!` would do, without the runtime's cast. The comparison is of metatypes
 /// (one identity per class, generic classes included: `Box<Int>` and `Box<String>`
 /// differ), never of names, so a class of the same name in another module, a subclass
@@ -286,163 +189,6 @@ class ObjectWriter: @unchecked Sendable {  // immutable
     /// refuses one).
     func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
         fatalError("ObjectWriter.write is overridden")
-    }
-}
-
-/// Writes into a property whose type is a class `W`, `W?` or `W!`: one strong
-/// reference, whatever subclass of `W` the object is.
-final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Sendable {
-    private let keyPath: ReferenceWritableKeyPath<Root, Value>
-
-    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, storedOffset: Int?) {
-        self.keyPath = keyPath
-        super.init(storedOffset: storedOffset)
-    }
-
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
-        if let storedOffset {
-            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + storedOffset
-            address.assumingMemoryBound(to: AnyObject?.self).pointee = value
-        } else {
-            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = unsafeBitCast(value, to: Value.self)
-        }
-        return nil
-    }
-}
-
-/// Writes instances of one class into a property whose type is not that class: a
-/// protocol existential such as `(any GearBox)!`, `Any` or `AnyObject`.
-///
-/// Converting an object to an existential looks up its class's conformance, which
-/// costs more than building a small object. The existential of any instance of one
-/// class holds the same words apart from the reference itself (the class's metadata
-/// and witness tables), so the writer keeps those words from a first conversion and
-/// lays out later values from them. It is only made when a sample conversion shows
-/// that layout: the reference in the first word, and nowhere else. Only the words a
-/// value defines are read (see `ExistentialWords`); the others are laid out as zero.
-class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
-    /// The class whose instances this writer writes.
-    let type: ObjectIdentifier
-    /// The offset of the property in the object, when it is a plain stored property
-    /// of a final class: a ``BuildPlan`` then lays the value out there itself.
-    let offset: Int?
-    /// The words of the existential after the reference.
-    let rest: UnsafeMutableBufferPointer<UInt>
-
-    /// The words `nil` defines, when the property is optional (empty otherwise);
-    /// `nil` for the words it leaves undefined, which are not compared.
-    private let none: UnsafeMutableBufferPointer<UInt?>
-
-    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt?]) {
-        self.type = type
-        self.offset = offset
-        self.rest = .allocate(capacity: rest.count)
-        _ = self.rest.initialize(from: rest)
-        self.none = .allocate(capacity: none.count)
-        _ = self.none.initialize(from: none)
-        super.init(storedOffset: nil)
-    }
-
-    deinit {
-        rest.deallocate()
-        none.deallocate()
-    }
-
-    /// A writer for `sample`'s class into the property `keyPath` (stored at
-    /// `offset` when it is a plain stored property). `nil` when `sample` is not a
-    /// `Value`, or its `Value` is not laid out as above.
-    static func make<Root: AnyObject, Value>(
-        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?
-    ) -> ConcreteWriter? {
-        let wordSize = MemoryLayout<UInt>.size
-        let size = MemoryLayout<Value>.size
-        guard size >= wordSize, size % wordSize == 0, MemoryLayout<Value>.alignment == wordSize,
-            let words = ExistentialWords.of(sample, as: Value.self)
-        else { return nil }
-        let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
-        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
-        return TemplateWriter<Root, Value>(
-            type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
-            rest: words.dropFirst().map { $0 ?? 0 }, none: ExistentialWords.ofNone(as: Value.self) ?? [])
-    }
-
-    /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
-    /// it holds (nothing, when it holds `nil`).
-    @inline(__always)
-    final func clear(_ address: UnsafeMutableRawPointer) {
-        if !holdsNone(address) { destroyValue(at: address) }
-    }
-
-    /// Whether the property at `address` holds `nil`: only the words `nil` defines
-    /// are compared (every value of the type defines them: an optional marks `nil`
-    /// in words its payload always sets). With no such word, it answers `false` and
-    /// the value is released through the type, which is right for `nil` too.
-    @inline(__always)
-    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
-        let wordSize = MemoryLayout<UInt>.size
-        var compared = false
-        for index in none.indices {
-            guard let word = none[index] else { continue }
-            if address.load(fromByteOffset: index * wordSize, as: UInt.self) != word { return false }
-            compared = true
-        }
-        return compared
-    }
-
-    /// Lays out the existential of `object` at `address`, which holds no value.
-    @inline(__always)
-    final func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
-        Self.layOut(object, rest: rest, at: address)
-    }
-
-    /// Lays out the existential of `object` at `address` from the words after the reference.
-    @inline(__always)
-    static func layOut(
-        _ object: consuming AnyObject, rest: UnsafeMutableBufferPointer<UInt>, at address: UnsafeMutableRawPointer
-    ) {
-        let wordSize = MemoryLayout<UInt>.size
-        for index in rest.indices {
-            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
-        }
-        address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
-    }
-
-    /// Releases the value of the property's type at `address`.
-    func destroyValue(at address: UnsafeMutableRawPointer) {
-        fatalError("ConcreteWriter.destroyValue is overridden")
-    }
-}
-
-/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
-private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
-    private let keyPath: ReferenceWritableKeyPath<Root, Value>
-
-    init(
-        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
-        none: [UInt?]
-    ) {
-        self.keyPath = keyPath
-        super.init(type: type, offset: offset, rest: rest, none: none)
-    }
-
-    override func destroyValue(at address: UnsafeMutableRawPointer) {
-        address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
-    }
-
-    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
-        if let offset {
-            let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-            clear(address)
-            layOut(value, at: address)
-            return nil
-        }
-        let value = value
-        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            layOut(copy value, at: UnsafeMutableRawPointer(base))
-            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = base.move()
-        }
-        return nil
     }
 }
 
@@ -599,6 +345,6 @@ final class ClosureObjectWriter: ObjectWriter, @unchecked Sendable {  // immutab
 /// otherwise through `as?`.
 @inline(__always)
 private func root<Root: AnyObject>(of object: AnyObject, as _: Root.Type) -> Root? {
-    if Swift.type(of: object) == Root.self { return unsafeDowncast(object, to: Root.self) }
+    if let exact = Downcast.exactly(object, as: Root.self) { return exact }
     return object as? Root
 }

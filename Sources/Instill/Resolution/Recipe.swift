@@ -35,7 +35,12 @@ final class Recipe: Sendable {
     /// lookup.
     let links: AtomicSlots?
     /// The injector whose bindings fill this recipe's requirements.
-    unowned(unsafe) let owner: Injector
+    ///
+    /// Not retained (the injector keeps its recipes): the injector outlives every use
+    /// of its recipes, and a value that keeps a recipe beyond a request (an
+    /// ``InjectionError``'s async step) keeps its owner too (`AsyncStepRequest`).
+    @inline(__always) var owner: Injector { ownerReference.object }
+    private let ownerReference: Kept<Injector>
     /// Where its scope keeps its values, and how a request for it is answered.
     let storage: ScopeStorage
     /// For a `.normal` recipe that builds objects: its ``BuildPlan`` (slot 0, retained, or
@@ -74,7 +79,7 @@ final class Recipe: Sendable {
                 self.links = nil
             }
         }
-        self.owner = owner
+        self.ownerReference = Kept(owner)
         self.storage = scope.storageClass.init()
         self.planSlots = !storage.keepsValues && objectMetadata != nil ? AtomicSlots(count: 2) : nil
         self.acceptedSlot = accepts != nil ? AtomicSlots(count: 1) : nil
@@ -117,7 +122,7 @@ final class Recipe: Sendable {
 
     /// ``plan``, not retained: the recipe keeps it.
     @inline(__always)
-    var unmanagedPlan: Unmanaged<BuildPlan>? { planSlots?.unmanaged(0, as: BuildPlan.self) }
+    var keptPlan: Kept<BuildPlan>? { planSlots?.kept(0, as: BuildPlan.self) }
 
     /// Counts a build that could compile a plan; whether it should try: there is
     /// none yet, it is not ruled out, and this is a power-of-two attempt (so a

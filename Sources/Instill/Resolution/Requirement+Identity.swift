@@ -1,5 +1,3 @@
-@_spi(ObservableRerootKeyPath) import Swift
-
 // What a requirement is called and which property it names: for messages, chains and
 // graphs, and for a subclass's `+`, which replaces an inherited requirement of the same
 // property. Nothing here writes (see `Requirement.swift` and `PropertyWriter.swift`).
@@ -67,10 +65,7 @@ extension Requirement {
         as descendant: Requirement, _ descendantKeyPath: AnyKeyPath
     ) -> Bool {
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            func rerooted<NewRoot: AnyObject>(at _: NewRoot.Type) -> AnyKeyPath {
-                _rerootKeyPath(ancestorKeyPath, to: NewRoot.self)
-            }
-            return rerooted(at: root) == descendantKeyPath
+            return KeyPathLayout.rerooted(ancestorKeyPath, at: root) == descendantKeyPath
         }
         guard let component = ancestor.layout?.single else { return false }
         return component == descendant.layout?.single

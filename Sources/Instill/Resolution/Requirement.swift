@@ -95,8 +95,7 @@ final class Requirement: Sendable {
             // (which allocates a box per write).
             self.write = { object, value in
                 guard let typed = value as? Value else { return false }
-                let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
-                address.assumingMemoryBound(to: Value.self).pointee = typed
+                StoredProperty.assign(typed, at: offset, in: object)
                 return true
             }
         } else if Accelerators.isReferenceOnlyBuild {
@@ -104,7 +103,7 @@ final class Requirement: Sendable {
         } else {
             self.write = { object, value in
                 guard let typed = value as? Value else { return false }
-                unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = typed
+                Downcast.known(object, as: Root.self)[keyPath: keyPath] = typed
                 return true
             }
         }
@@ -122,7 +121,7 @@ final class Requirement: Sendable {
             return .keyPath(keyPathWrite(keyPath))
         }
         self.read = { object in
-            let value: Any = unsafeDowncast(object, to: Root.self)[keyPath: keyPath]
+            let value: Any = Downcast.known(object, as: Root.self)[keyPath: keyPath]
             if let optional = value as? any OptionalMarker, optional.isNone { return nil }
             return value
         }
@@ -193,7 +192,7 @@ final class Requirement: Sendable {
             self.write = { object, value in
                 switch value {
                 case let typed as Value:
-                    assign(unsafeDowncast(object, to: Root.self), typed)
+                    assign(Downcast.known(object, as: Root.self), typed)
                     return true
                 default:
                     return false
@@ -207,7 +206,7 @@ final class Requirement: Sendable {
         let checked = ClosureKeyPathWrite { object, value in
             let root: Root
             if Swift.type(of: object) == Root.self {
-                root = unsafeDowncast(object, to: Root.self)
+                root = Downcast.known(object, as: Root.self)
             } else if let cast = object as? Root {
                 root = cast
             } else {
@@ -230,7 +229,7 @@ final class Requirement: Sendable {
             // the writer is given instances of `exactClass` (or a subclass): the value
             // is a `Value` without a cast.
             self.objectWriter = ClosureObjectWriter { object, value in
-                assign(unsafeDowncast(object, to: Root.self), unsafeBitCast(consume value, to: Value.self))
+                assign(Downcast.known(object, as: Root.self), Downcast.known(consume value, as: Value.self))
             }
         } else {
             self.objectWriter = checked  // never used for other properties

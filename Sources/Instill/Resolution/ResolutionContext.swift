@@ -1,10 +1,6 @@
-/// The state of the resolutions under way on one thread.
-///
-/// A top-level request (and every re-entrant request made while it runs, from
-/// initializers, closures, providers or `awakeFromInjection()`) shares one graph
-/// scope, one stack for cycle detection and one list of deferred awakes. The
-/// context is reused across requests so a request allocates nothing of its own.
-final class ResolutionContext {
+/// What the engine does with the thread's ``ResolutionContext`` (its state is
+/// declared in `Unsafe/ThreadContext.swift`).
+extension ResolutionContext {
     /// One object (or closure call) being built.
     struct Frame {
         let recipe: Recipe?
@@ -72,88 +68,6 @@ final class ResolutionContext {
         let value: Any
     }
 
-    @exclusivity(unchecked) var frames: [Frame] = []
-    @exclusivity(unchecked) var deferred: [Deferred] = []
-    @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
-    @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
-    /// Requirements waiting for a shared object that was in its initializer when
-    /// they were filled (see ``constructingSharedObject(_:)``).
-    @exclusivity(unchecked) var backReferences: [BackReference] = []
-    /// The graph the ``Lazy`` values made in this request resolve in, once one was
-    /// made (or the one a lazy read on this thread resolves in): `.graph` objects
-    /// stored in `graph` are published there, and one missing from `graph` is taken
-    /// from there or built there under its gate (see ``LazyGraph``).
-    @exclusivity(unchecked) var lazyGraph: LazyGraph?
-    @exclusivity(unchecked) var activeRequests = 0
-    /// Whether a request that may leave something here (any but a warm one, which
-    /// only runs a plan) ran since the outermost request last cleared the context.
-    @exclusivity(unchecked) var needsClearing = false
-    /// Whether the requests under way on this thread run on the main actor: the
-    /// outermost one proven so, and every request nested in it (see
-    /// ``MainActorIsolation``).
-    @exclusivity(unchecked) var isOnMainActor = false
-    /// The step of an `await getObject` this thread runs, with the values its async
-    /// steps made (see `AsyncResolution.swift`); `nil` for a synchronous request.
-    @exclusivity(unchecked) var asyncJob: AsyncJob?
-    /// While an ancestor builds a shared object for a descendant's request: that
-    /// request, whose overrides the ancestor must not be asked for (see
-    /// `Injector+OverrideReach.swift`).
-    @exclusivity(unchecked) var overrideWatch: OverrideWatch?
-    /// The creation gates this thread holds, each with how many reasons it has to:
-    /// requests for the group's objects under way, and objects of the group started
-    /// and not yet published (or dropped).
-    @exclusivity(unchecked) var heldGates: [HeldGate] = []
-    /// The object whose default `awakeFromInjection()` ran last on this thread, since
-    /// the resolver last cleared it (see ``DefaultAwake``).
-    @exclusivity(unchecked) var lastDefaultAwake: ObjectIdentifier?
-    /// What this thread waits for, for other threads looking for a wait cycle.
-    let waitNode = WaitNode()
-    /// How many ``BuildPlan``s are running on this thread, one inside another through
-    /// requests their initializers or awakes make: past a few levels the resolver
-    /// builds instead (a cycle through such requests is caught sooner, see
-    /// ``canRun(_:)``).
-    @exclusivity(unchecked) var planDepth = 0
-    /// The objects the plans running on this thread are building (see ``PlanFrames``).
-    @exclusivity(unchecked) var planFrames = PlanFrames()
-    /// For each running request that turned plan frames into resolver frames: its
-    /// level (``activeRequests`` while it runs), and the counts to restore when it ends.
-    @exclusivity(unchecked) private var materializations: [(level: Int, frames: Int, planFrames: Int)] = []
-    /// The level of the innermost request in ``materializations``; 0 for none.
-    @exclusivity(unchecked) private var materializedLevel = 0
-    /// The plan nesting beyond which the resolver builds instead.
-    static let planDepthLimit = 8
-    /// The stack a plan may need: plans recurse once per level (at most
-    /// `longestCompiledChain` levels) without checking the stack themselves.
-    static let planStackReserve: UInt = 64 * 1024
-
-    /// Whether a plan may run here: plans are not nested too deep on this thread,
-    /// and the stack has room for the deepest one. Otherwise the resolver builds,
-    /// checking the stack at every level.
-    @inline(__always)
-    var canRunPlan: Bool {
-        planDepth < Self.planDepthLimit && !stack.isFrame(below: planFloor)
-    }
-    /// Links being followed in the running resolution: each nests the trace one level.
-    @exclusivity(unchecked) var linkDepth = 0
-    /// The depth a ``ResolutionTracer`` event reports.
-    var traceDepth: Int { frames.count + linkDepth }
-    /// Links (`bind(_:to:)` without a scope) being followed, to report a loop of them.
-    @exclusivity(unchecked) var linking: Set<BindingKey> = []
-    @exclusivity(unchecked) var linkPath: [TypeReference] = []
-
-    /// This thread's stack: builds stop with ``InjectionError/Kind-swift.struct/depthLimit``
-    /// before it runs out.
-    let stack = ThreadStack.current()
-    /// Below this address a plan does not run (see ``canRunPlan``).
-    let planFloor: UInt
-
-    init() {
-        planFloor = stack.floor == 0 ? 0 : stack.floor &+ Self.planStackReserve
-        frames.reserveCapacity(16)
-    }
-
-    deinit { planFrames.deallocate() }
-
     /// Whether `plan` may run here: ``canRunPlan``, and no plan running on this thread
     /// is one `plan` would run again (the object a re-entrant request asks for, or one
     /// under it, is still being built): then the resolver builds, and finds the cycle
@@ -169,7 +83,7 @@ final class ResolutionContext {
     private func reachesRunningBuild(_ plan: BuildPlan) -> Bool {
         var running: UInt64 = 0
         for index in 0..<planFrames.count {
-            running |= planFrames[index].plan._withUnsafeGuaranteedRef(\.signature)
+            running |= planFrames[index].plan.with(\.signature)
         }
         for frame in frames {
             if let metadata = frame.metadata {
@@ -184,7 +98,7 @@ final class ResolutionContext {
     /// How many resolver frames ``materializePlanFrames()`` makes of `entry`, whose
     /// closure makes dependencies or members itself: 2 while it makes one.
     private func materializedFrameCount(of entry: PlanFrames.Entry) -> Int {
-        let plan = entry.plan.takeUnretainedValue()
+        let plan = entry.plan.object
         if entry.requirement == PlanFrames.callingBinding { return 2 }
         if entry.requirement != PlanFrames.makingDefaults, entry.requirement != PlanFrames.makingMembers { return 1 }
         if entry.requirement == PlanFrames.makingMembers {
@@ -254,7 +168,7 @@ final class ResolutionContext {
         materializedLevel = activeRequests
         for index in planFrames.materialized..<planFrames.count {
             let entry = planFrames[index]
-            let plan = entry.plan.takeUnretainedValue()
+            let plan = entry.plan.object
             planFrames.materialize(index, frame: frames.count, deferredStart: deferred.count)
             var requirement = entry.requirement
             var leaf: BuildPlan?
@@ -263,7 +177,7 @@ final class ResolutionContext {
                 let step = plan.steps[entry.firstMember]
                 requirement = step.requirement
                 if case .constant(let call) = step.value {
-                    binding = (call.takeUnretainedValue() as? BindingCall)?.recipe
+                    binding = (call.object as? BindingCall)?.recipe
                 }
             } else if requirement == PlanFrames.makingMembers {
                 // The group's closure makes the member at its count, or, past the last,
@@ -274,14 +188,14 @@ final class ResolutionContext {
                 if entry.made < group.count, group[position].kind == .memberNew,
                     case .plan(let member) = group[position].value
                 {
-                    leaf = member.takeUnretainedValue()
+                    leaf = member.object
                 }
             } else if requirement == PlanFrames.makingDefaults {
                 // The initializer makes its dependencies itself: the one it is making has
                 // a frame of its own above, as its plan's build would have.
                 if entry.made < plan.dependencies.count, case .plan(let made, _) = plan.dependencies[entry.made].value {
                     requirement = Frame.initializerDependency(entry.made)
-                    leaf = made.takeUnretainedValue()
+                    leaf = made.object
                 } else {
                     requirement = -1
                 }

@@ -29,22 +29,21 @@ extension Injector {
     /// which calls that closure.
     func withDeclaredDependencies<Result>(
         _ dependencies: DeclaredDependencies, links: AtomicSlots?, firstSlot: Int, at depth: Int,
-        in context: ResolutionContext, _ body: (UnsafeMutableRawPointer) throws -> Result
+        in context: ResolutionContext, _ body: (DependencyBuffer) throws -> Result
     ) throws -> Result {
-        try withUnsafeTemporaryAllocation(byteCount: dependencies.byteCount, alignment: dependencies.alignment) {
-            buffer in
-            guard let base = buffer.baseAddress else { return try body(noDependencies) }
+        try DependencyBuffer.withTemporary(byteCount: dependencies.byteCount, alignment: dependencies.alignment) {
+            base in
             let entries = dependencies.entries
             var stored = 0
             defer {
                 // Only when resolving one failed: the closure moves every value out.
-                for index in 0..<stored { entries[index].layout.destroy(at: base + dependencies.offsets[index]) }
+                for index in 0..<stored { base.destroy(entries[index].layout, at: dependencies.offsets[index]) }
             }
             while stored < entries.count {
                 context.frames[depth].requirement = ResolutionContext.Frame.initializerDependency(stored)
                 let declared = entries[stored]
                 let value = try resolve(declared, links: links, slot: firstSlot + stored, in: context)
-                guard declared.layout.store(value, at: base + dependencies.offsets[stored]) else {
+                guard base.store(value, as: declared.layout, at: dependencies.offsets[stored]) else {
                     guard let value else {
                         throw InjectionError.nilValue(declared.declaredType.description, forRequirement: true)
                     }
@@ -125,7 +124,7 @@ extension Injector {
     /// Runs a closure or provider binding's `body` with the dependencies it declares,
     /// resolved inside the binding's frame (the one on top of the stack).
     func withBindingDependencies<Result>(
-        _ dependencies: DeclaredDependencies, _ body: (UnsafeMutableRawPointer) throws -> Result
+        _ dependencies: DeclaredDependencies, _ body: (DependencyBuffer) throws -> Result
     ) throws -> Result {
         try withRequest { context in
             let depth = context.frames.count - 1

@@ -15,7 +15,7 @@ extension Injector {
         if name == nil, arguments.isEmpty, !isTracing,
             let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
         {
-            return unsafeBitCast(object, to: T.self)
+            return Downcast.known(object, as: T.self)
         }
         return try resolveCold(type, named: name, arguments: arguments, onMainActor: onMainActor)
     }
@@ -31,7 +31,7 @@ extension Injector {
         if name == nil, arguments.isEmpty, !isTracing,
             let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor)
         {
-            return unsafeDowncast(object, to: T.self)
+            return Downcast.known(object, as: T.self)
         }
         if quickRecipe(for: ObjectIdentifier(type)) == nil { _ = InjectableMetadata.of(type) }
         return try resolveCold(type, named: name, arguments: arguments, onMainActor: onMainActor)
@@ -47,7 +47,7 @@ extension Injector {
         guard name == nil, arguments.isEmpty, !isTracing,
             let object = try warmObject(of: ObjectIdentifier(type), onMainActor: onMainActor, awaiting: awaiting)
         else { return nil }
-        return unsafeBitCast(object, to: T.self)
+        return Downcast.known(object, as: T.self)
     }
 
     /// A published singleton of exactly the class `type`, or a new object of it from
@@ -57,15 +57,15 @@ extension Injector {
     /// owners keep them): on two threads, retains of shared objects contend.
     @inline(__always)
     private func warmObject(of type: ObjectIdentifier, onMainActor: Bool, awaiting: Bool = false) throws -> AnyObject? {
-        guard let recipe = unmanagedQuickRecipe(for: type) else { return nil }
-        return try recipe._withUnsafeGuaranteedRef { recipe -> AnyObject? in
+        guard let recipe = keptQuickRecipe(for: type) else { return nil }
+        return try recipe.with { recipe -> AnyObject? in
             // Off the main actor, the resolver answers a main-actor type (with an error).
             if recipe.isMainActor, !onMainActor { return nil }
             if let object = recipe.storage.singletonValue() {
                 return ObjectIdentifier(Swift.type(of: object)) == type ? object : nil
             }
-            guard let plan = recipe.unmanagedPlan else { return nil }
-            return try plan._withUnsafeGuaranteedRef { plan -> AnyObject? in
+            guard let plan = recipe.keptPlan else { return nil }
+            return try plan.with { plan -> AnyObject? in
                 // An `await getObject` has the resolver log what closures make (see
                 // `Injector.buildObject`): a closure may reach an async step.
                 guard plan.type == type, !awaiting || !plan.callsBindings else { return nil }
@@ -95,7 +95,7 @@ extension Injector {
                 if let metadata = recipe.objectMetadata {
                     let object = try produceObject(recipe, metadata: metadata, arguments: arguments, in: context)
                     if ObjectIdentifier(Swift.type(of: object)) == reference.id {
-                        return unsafeBitCast(object, to: T.self)
+                        return Downcast.known(object, as: T.self)
                     }
                     // A pattern, not `as?`: generic code would instantiate `Optional<T>`'s
                     // metadata on every call.
@@ -187,7 +187,7 @@ extension Injector {
     func withRequest<Result>(
         onMainActor: Bool, warm: Bool = false, _ body: (ResolutionContext) throws -> Result
     ) rethrows -> Result {
-        try ThreadContext.unmanagedCurrent(key: threadContextKey)._withUnsafeGuaranteedRef { context in
+        try ThreadContext.withCurrent(key: threadContextKey) { context in
             let outer = context.openRequest(onMainActor: onMainActor, warm: warm)
             defer { context.closeRequest(onMainActor: onMainActor, wasOnMainActor: outer) }
             return try body(context)
@@ -610,25 +610,27 @@ extension Injector {
         links: AtomicSlots?, at depth: Int, in context: ResolutionContext
     ) throws {
         let requirements = metadata.requirements
-        let values = UnsafeMutablePointer<AnyObject>.allocate(capacity: group.count)
-        defer { values.deallocate() }
-        var resolved = 0
-        do {
-            while resolved < group.count {
-                let index = start + resolved
-                context.frames[depth].requirement = index
-                let value = try groupMember(requirements[index], at: index, of: metadata, links: links, in: context)
-                (values + resolved).initialize(to: value)
-                resolved += 1
+        try FillGroupValues.withTemporary(count: group.count) { values in
+            var resolved = 0
+            do {
+                while resolved < group.count {
+                    let index = start + resolved
+                    context.frames[depth].requirement = index
+                    let value = try groupMember(
+                        requirements[index], at: index, of: metadata, links: links, in: context)
+                    values.initialize(resolved, to: value)
+                    resolved += 1
+                }
+            } catch {
+                values.deinitialize(count: resolved)
+                throw error
             }
-        } catch {
-            values.deinitialize(count: resolved)
-            throw error
+            // Every value is of its member's class (`groupMember` compared them), as the
+            // closure's unchecked downcasts need; it moves every one out.
+            try MemberCounter.withLocal { position in
+                try group.assign(object, values, group.count, position)
+            }
         }
-        // Every value is of its member's class (`groupMember` compared them), as the
-        // closure's unchecked downcasts need; it moves every one out.
-        var position = 0
-        try group.assign(object, values, group.count, &position)
     }
 
     /// The object resolved for a member of a ``FillGroup``: as ``fill(_:at:of:links:in:)``

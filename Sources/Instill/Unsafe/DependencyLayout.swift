@@ -1,3 +1,144 @@
+// Unsafe: the buffer an initializer's closure reads its dependencies from. Invariant:
+// the dependency buffer is a tuple of the initializer's dependency types, each stored as
+// its declared type and moved out exactly once. Attacked by
+// `DependencyBufferLayoutTests`, `FixedDependencyTests`, `InitializerWarmBuildTests`,
+// `FaultInjectionTests` and `MemoryTests`.
+
+/// The buffer an initializer's (or a binding's) closure reads its resolved
+/// dependencies from.
+///
+/// ## The invariant it relies on
+/// The dependency buffer is a tuple of the initializer's dependency types, moved out
+/// exactly once. When the closure is called, the buffer holds one initialized value
+/// of each declared type, laid out as the tuple `(First, (D1, …, Dn))`, the closure's
+/// first parameter type then a tuple of the others: ``DependencyValues/layout(of:)``
+/// computes the offsets with Swift's layout of tuples (each element in order, at the
+/// next offset aligned for it; a tuple aligned as its most aligned element), and
+/// ``DeclaredDependencies/of(_:_:)`` checks its size and alignment against the
+/// compiler's `MemoryLayout` of that tuple. A value is stored at its offset only as
+/// its declared type: through ``DependencyLayout/store(_:at:)`` (a dynamic cast to
+/// `T`), a template learned from a value of that type (``ObjectTemplate``), or a
+/// copy of a value stored so (``FixedDependency``). The closure made by a generic
+/// `Initializer` or `Binder` method moves the whole tuple out at once
+/// (``DependencyValues/take(_:_:from:)``), which the compiler specializes where the
+/// initializer is declared; after the closure is called, the buffer holds nothing.
+/// When resolving a dependency fails, the values stored so far are deinitialized and
+/// the closure is not called. The buffer of a closure that declares nothing
+/// (``none``) is never read.
+///
+/// `DependencyBufferLayoutTests` checks the computed layout against the compiler's
+/// for tuples of mixed sizes and alignments, `FixedDependencyTests` and
+/// `InitializerWarmBuildTests` build through stored, templated and fixed values, and
+/// the fault-injection suite (`FaultInjectionTests`) makes every dependency fail in
+/// turn, so that a value is neither leaked nor destroyed twice (`MemoryTests`, and
+/// AddressSanitizer in CI).
+@usableFromInline
+struct DependencyBuffer {
+    @usableFromInline let base: UnsafeMutableRawPointer
+
+    @inline(__always)
+    private init(base: UnsafeMutableRawPointer) { self.base = base }
+
+    /// The buffer of a closure that declares no dependencies: never read.
+    @inline(__always)
+    static var none: DependencyBuffer { DependencyBuffer(base: noDependencies) }
+
+    /// Runs `body` with a buffer of `byteCount` bytes on the stack.
+    @inline(__always)
+    static func withTemporary<Result, Failure: Error>(
+        byteCount: Int, alignment: Int, _ body: (DependencyBuffer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) {
+            buffer throws(Failure) -> Result in
+            guard let base = buffer.baseAddress else { return try body(.none) }
+            return try body(DependencyBuffer(base: base))
+        }
+    }
+
+    /// The buffer of eight words on the stack.
+    typealias Inline = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+
+    /// Whether a buffer of `bytes` fits an ``Inline`` one.
+    static func fitsInline(_ bytes: (count: Int, alignment: Int)) -> Bool {
+        bytes.count <= MemoryLayout<Inline>.size && bytes.alignment <= MemoryLayout<Inline>.alignment
+    }
+
+    /// Runs `body` with an ``Inline`` buffer: no dynamic stack allocation.
+    @inline(__always)
+    static func withInline<Result, Failure: Error>(_ body: (DependencyBuffer) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
+        var buffer: Inline = (0, 0, 0, 0, 0, 0, 0, 0)
+        return try withUnsafeMutableBytes(of: &buffer) { bytes throws(Failure) -> Result in
+            try body(DependencyBuffer(base: bytes.baseAddress.unsafelyUnwrapped))
+        }
+    }
+
+    /// Stores `value` as `layout`'s type at `offset`; `false`, storing nothing, when it
+    /// is not of that type.
+    @inline(__always)
+    func store(_ value: Any?, as layout: DependencyLayout, at offset: Int) -> Bool {
+        layout.store(value, at: base + offset)
+    }
+
+    /// Stores `object` at `offset` as `template` lays it out.
+    @inline(__always)
+    func store(_ object: consuming AnyObject, with template: ObjectTemplate, at offset: Int) {
+        template.layOut(object, at: base + offset)
+    }
+
+    /// Stores a copy of `fixed`'s value at `offset`.
+    @inline(__always)
+    func store(_ fixed: FixedDependency, at offset: Int) { fixed.copy(to: base + offset) }
+
+    /// Deinitializes the value of `layout`'s type at `offset`.
+    @inline(__always)
+    func destroy(_ layout: DependencyLayout, at offset: Int) { layout.destroy(at: base + offset) }
+
+    /// A new buffer on the heap holding what this one holds, moved: this one then holds
+    /// nothing. Free it with ``deallocate()``.
+    func moved(byteCount: Int, alignment: Int) -> DependencyBuffer {
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
+        moved.copyMemory(from: base, byteCount: byteCount)
+        return DependencyBuffer(base: moved)
+    }
+
+    /// Frees a buffer made by ``moved(byteCount:alignment:)``, whose values were moved
+    /// out (or never written).
+    func deallocate() { base.deallocate() }
+}
+
+extension DependencyValues {
+    /// The values in `buffer`, moved out (see ``DependencyBuffer``).
+    @inlinable @inline(__always)
+    static func take<First, each D>(_: First.Type, _: repeat (each D).Type, from buffer: DependencyBuffer)
+        -> (First, (repeat each D))
+    {
+        buffer.base.assumingMemoryBound(to: (First, (repeat each D)).self).move()
+    }
+}
+
+/// The base of ``DependencyBuffer/none``: one byte, never read or written.
+private nonisolated(unsafe) let noDependencies = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+/// The buffer of an async step's resolved dependencies, handed from the actor the
+/// request runs on to the step, which runs off it.
+///
+/// Invariant: the buffer has one user at a time. The request writes the values,
+/// hands the buffer over, and never touches it again; the step moves the values out
+/// and frees it (``free()``, when ``isOwned``). So no two tasks reach it at once,
+/// which the compiler cannot see through a raw pointer. `AsyncResolutionTests` and
+/// `AsyncWarmBuildTests` run async steps with declared dependencies on several tasks.
+struct DependencyHandoff: Sendable {
+    nonisolated(unsafe) let buffer: DependencyBuffer
+    /// Whether ``buffer`` was allocated for this step (it is not ``DependencyBuffer/none``).
+    let isOwned: Bool
+
+    /// Frees ``buffer`` if it was allocated for this step; the values in it must have
+    /// been moved out (or never written).
+    func free() { if isOwned { buffer.deallocate() } }
+}
+
 /// How the values of one declared dependency type are laid out in the buffer that
 /// an initializer's (or a binding's) closure reads its dependencies from.
 ///

@@ -1,4 +1,10 @@
+// Unsafe: a key path object's buffer, read as the standard library's ABI lays it out.
+// Invariant: nothing is assumed that the buffer does not say, and an offset is used only
+// when the class's field records agree. Attacked by `KeyPathLayoutTests`,
+// `NestedKeyPathTests`, `RedeclaredRequirementTests` and `UnknownLayoutTests`.
+
 @_spi(Reflection) import Swift
+@_spi(ObservableRerootKeyPath) import Swift
 
 /// What a key path does, read from the key path object's own components: the only
 /// source the injector trusts to decide where memory is written.
@@ -144,5 +150,23 @@ struct KeyPathLayout: Equatable {
             return true
         }
         return names.count == 1 ? names[0] : nil
+    }
+}
+
+extension KeyPathLayout {
+    /// `keyPath`, rooted at a superclass of `root`, re-rooted at `root` by the standard
+    /// library: the same components, typed as rooted at `root`. Only to be compared,
+    /// never applied (see `Requirement.isSameKeyPath`); reads no layout.
+    ///
+    /// The re-rooting traps on a key path that is neither a `KeyPath` nor a
+    /// `ReferenceWritableKeyPath`: a requirement's is always exactly
+    /// `ReferenceWritableKeyPath<Root, Value>`. `RedeclaredRequirementTests` re-declares
+    /// inherited requirements from subclasses, generic ones included.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func rerooted(_ keyPath: AnyKeyPath, at root: AnyClass) -> AnyKeyPath {
+        func rerooted<NewRoot: AnyObject>(at _: NewRoot.Type) -> AnyKeyPath {
+            _rerootKeyPath(keyPath, to: NewRoot.self)
+        }
+        return rerooted(at: root)
     }
 }

@@ -1,3 +1,7 @@
+// Unsafe: the loaded files' symbol tables, read for property names. Invariant: a name
+// read there only feeds a message, never decides where memory is written. Attacked by
+// `PropertyNameTests`.
+
 #if os(Linux)
     import Glibc
 

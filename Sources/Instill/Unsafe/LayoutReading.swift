@@ -1,3 +1,8 @@
+// Unsafe: runtime words read as data. Invariant: a layout is read only where it is
+// proven (64-bit, no pointer authentication), and a metadata kind word is an ABI integer
+// on every platform. Attacked by `UnknownLayoutTests`, `PlatformIndependenceTests` and
+// `TypeMetadataTests`.
+
 /// Whether this build reads the runtime's own words as data: a key path object's
 /// buffer (``KeyPathLayout``), the words a cast writes into an existential
 /// (`ExistentialWords`), a struct metadata's type descriptor (``TypeKind/isHandle(_:)``).
@@ -24,4 +29,33 @@ enum LayoutReading {
         /// `true`: 64-bit, no pointer authentication, and not forced off.
         static let isEnabled = MemoryLayout<Int>.size == 8
     #endif
+}
+
+/// Type metadata words read for names and for choosing a path: a type's kind, and a
+/// struct's nominal type descriptor.
+///
+/// ## The invariant it relies on
+/// A metatype value is a pointer to its type's metadata (Swift ABI, every platform).
+/// The metadata's first word is its kind, a pointer-sized integer with values fixed
+/// by the ABI (struct 0x200, optional 0x202, function 0x302, existential 0x303,
+/// class metadata an isa pointer, above 0x7FF), never a signed pointer, so it is
+/// read everywhere. Struct metadata's second word is its nominal type descriptor,
+/// one per generic struct whatever its arguments; it is read only for struct kinds
+/// and compared only where ``LayoutReading`` is on (pointer authentication signs it).
+/// `TypeMetadataTests` asks about classes, protocols, compositions, optionals,
+/// functions, handles and look-alike structs; `PlatformIndependenceTests` and
+/// `UnknownLayoutTests` run the suite's messages with layouts unknown.
+enum TypeMetadata {
+    /// The kind word of `type`'s metadata.
+    @inline(__always)
+    static func kind(of type: Any.Type) -> Int {
+        unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+    }
+
+    /// The second word of `type`'s metadata: for a struct (kind 0x200), its nominal
+    /// type descriptor.
+    @inline(__always)
+    static func structDescriptorWord(of type: Any.Type) -> UInt {
+        unsafeBitCast(type, to: UnsafePointer<UInt>.self)[1]
+    }
 }

@@ -1,3 +1,8 @@
+// Unsafe: a pthread mutex and condition, and the box whose value only the lock reaches.
+// Invariant: the mutex is only touched through pthread calls, and every access to a
+// `LockedBox`'s value goes through its lock. Attacked by `CreationGateTests`,
+// `ConcurrencyTests` and `StressTests` (under ThreadSanitizer in CI).
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,8 @@
+// Unsafe: the entries of the plans running on a thread, and a plan's steps read in
+// place. Invariant: neither buffer is reallocated while a plan runs, and every index is
+// below its count. Attacked by `PlanFrameTests`, `ReferencePlanTests`,
+// `FillGroupCompositionTests` and `ClosureStepCompositionTests`.
+
 /// The objects the ``BuildPlan``s running on one thread are building, outermost
 /// first: what the resolver's frames would hold had it built them itself.
 ///
@@ -22,7 +27,7 @@
 struct PlanFrames {
     /// One plan's build under way.
     struct Entry {
-        let plan: Unmanaged<BuildPlan>
+        let plan: Kept<BuildPlan>
         /// As ``ResolutionContext/Frame/requirement``: -1 while the initializer runs.
         var requirement: Int
         /// For a plan whose initializer makes its dependencies itself
@@ -87,7 +92,7 @@ struct PlanFrames {
         let index = count
         (base + index).initialize(
             to: Entry(
-                plan: .passUnretained(plan), requirement: -1, made: 0, firstMember: 0, lowlink: .max, injects: injects))
+                plan: Kept(plan), requirement: -1, made: 0, firstMember: 0, lowlink: .max, injects: injects))
         count = index &+ 1
         return index
     }
@@ -118,14 +123,15 @@ struct PlanFrames {
     /// The counter a plan's ``BuildPlan/buildFromDefaults`` advances as it makes each
     /// dependency.
     @inline(__always)
-    func made(_ index: Int) -> UnsafeMutablePointer<Int> {
-        (UnsafeMutableRawPointer(base + index) + Self.madeOffset).assumingMemoryBound(to: Int.self)
+    func made(_ index: Int) -> MemberCounter {
+        MemberCounter(
+            pointer: (UnsafeMutableRawPointer(base + index) + Self.madeOffset).assumingMemoryBound(to: Int.self))
     }
 
     /// Records that the plan at `index` calls its group's closure, whose first member
     /// is the plan's step `firstMember`; returns the counter the closure advances.
     @inline(__always)
-    func makingMembers(_ index: Int, from firstMember: Int) -> UnsafeMutablePointer<Int> {
+    func makingMembers(_ index: Int, from firstMember: Int) -> MemberCounter {
         base[index].requirement = Self.makingMembers
         base[index].firstMember = firstMember
         base[index].made = 0
@@ -150,4 +156,66 @@ struct PlanFrames {
 
     /// The entry at `index`.
     subscript(index: Int) -> Entry { base[index] }
+}
+
+/// One of a ``BuildPlan``'s steps, read in place: a build loads each field of a step
+/// where it uses it, from the plan's buffer of steps.
+///
+/// ## The invariant it relies on
+/// A plan's steps live in one buffer (``allocate(_:)``), allocated and initialized
+/// from the compiled steps when the plan is made, never written again, and freed in
+/// the plan's `deinit` (``deallocate(_:)``); steps are trivial values. A `StepPointer`
+/// is made only for an index below the buffer's count (`fillRequirements` walks below
+/// `steps.count`; a group's members are `count` consecutive steps from its first,
+/// which ``Injector/compilePlan(_:depth:)`` checked), and is used only while its plan
+/// runs, which the recipe's slot (or the plan that runs it) keeps alive.
+/// `ReferencePlanTests`, `FillGroupCompositionTests`, `ClosureStepCompositionTests` and
+/// `PlanFrameTests` build plans of every step kind, groups included; AddressSanitizer
+/// runs them in CI.
+struct StepPointer<Element> {
+    private let pointer: UnsafePointer<Element>
+
+    /// The step at `index` of `steps`, below its count.
+    @inline(__always)
+    init(_ steps: UnsafeMutableBufferPointer<Element>, at index: Int) {
+        pointer = UnsafePointer(steps.baseAddress.unsafelyUnwrapped + index)
+    }
+
+    @inline(__always)
+    private init(pointer: UnsafePointer<Element>) { self.pointer = pointer }
+
+    /// The step, read in place: a field read loads that field only.
+    @inline(__always)
+    var pointee: Element { unsafeAddress { pointer } }
+
+    /// The step `offset` places after this one, read in place.
+    @inline(__always)
+    subscript(offset: Int) -> Element { unsafeAddress { pointer + offset } }
+
+    /// The step `offset` places after `step`.
+    @inline(__always)
+    static func + (step: StepPointer, offset: Int) -> StepPointer { StepPointer(pointer: step.pointer + offset) }
+
+    /// The index of this step in `steps`, the buffer it points into.
+    @inline(__always)
+    func index(in steps: UnsafeMutableBufferPointer<Element>) -> Int {
+        pointer - UnsafePointer(steps.baseAddress.unsafelyUnwrapped)
+    }
+
+    /// A buffer holding `steps`, starting at a 64-byte boundary: two steps of 32 bytes
+    /// then share one cache line, which a build reads once. No buffer for no steps.
+    static func allocate(_ steps: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        guard !steps.isEmpty else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: steps.count * MemoryLayout<Element>.stride, alignment: max(64, MemoryLayout<Element>.alignment))
+        let buffer = UnsafeMutableBufferPointer(
+            start: raw.bindMemory(to: Element.self, capacity: steps.count), count: steps.count)
+        _ = buffer.initialize(from: steps)
+        return buffer
+    }
+
+    /// Frees a buffer made by ``allocate(_:)``, whose steps are trivial.
+    static func deallocate(_ steps: UnsafeMutableBufferPointer<Element>) {
+        if let base = steps.baseAddress { UnsafeMutableRawPointer(base).deallocate() }
+    }
 }

@@ -579,6 +579,21 @@ struct AsyncResolutionTests {
         #expect(!text.contains("Recipe"))
     }
 
+    @Test("an asyncRequired error keeps the injector its step belongs to for as long as the error lives")
+    func errorKeepsItsInjector() throws {
+        weak var released: Injector?
+        var error: InjectionError? = nil
+        do {
+            let injector = Injector()
+            released = injector
+            error = try #require(throws: InjectionError.self) { try injector.getObject(Screen.self) }
+        }
+        #expect(error?.kind == .asyncRequired)
+        #expect(released != nil)
+        error = nil
+        #expect(released == nil)
+    }
+
     @Test("the dependencies handed to an async initializer are released when it throws, or when resolving them fails")
     func dependenciesReleased() async throws {
         let injector = Injector()

@@ -1,3 +1,8 @@
+// Unsafe: main-actor closures called from the nonisolated engine. Invariant: isolation is
+// cast away only under the main-actor proof, which comes from the compiler (`#isolation`,
+// `@MainActor` entry points). Attacked by `IsolationProofTests`, `IsolationCheckTests`
+// and `MainActorInjectionTests`.
+
 /// Runs main-actor code from the injector's nonisolated engine, only where it is
 /// proven to be on the main actor.
 ///
@@ -76,10 +81,10 @@ enum MainActorIsolation {
     /// it returns is called without reabstraction thunks.
     @inlinable
     static func unisolatedBuild(
-        _ body: @escaping @MainActor @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject
-    ) -> @Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject {
+        _ body: @escaping @MainActor @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject
+    ) -> @Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject {
         let unisolated = unsafeBitCast(
-            body, to: (@Sendable (UnsafeMutableRawPointer, InjectionArguments) throws -> AnyObject).self)
+            body, to: (@Sendable (DependencyBuffer, InjectionArguments) throws -> AnyObject).self)
         #if INSTILL_REFERENCE_ONLY
             return { base, arguments in
                 assumeMainActor()
@@ -146,7 +151,7 @@ enum MainActorIsolation {
     /// Whether this thread's requests are proven to run on the main actor.
     @usableFromInline
     static var isProven: Bool {
-        ThreadContext.unmanagedCurrent._withUnsafeGuaranteedRef { $0.isOnMainActor }
+        ThreadContext.withCurrent { $0.isOnMainActor }
     }
 
     /// Whether `isolation`, a caller's `#isolation`, is the main actor. Pass only an
@@ -159,4 +164,26 @@ enum MainActorIsolation {
 
     /// The main actor's identity, read once (`MainActor.shared` costs a call each time).
     private static let mainActor = ObjectIdentifier(MainActor.shared)
+}
+
+/// Key paths to properties of ``MainActorInjectable`` types, kept where the engine
+/// keeps every requirement.
+///
+/// Swift does not make a key path to a main-actor property `Sendable`: using it
+/// reads or writes main-actor state. A key path object itself is immutable, and
+/// `Sendable` is a marker with no run-time representation, so the same reference
+/// can be stored as `& Sendable`.
+///
+/// Invariant: the engine reads or writes through such a key path only while it
+/// builds or fills an object of a main-actor type, which happens only where
+/// ``MainActorIsolation`` proves the main actor; elsewhere it only compares and
+/// describes the key path.
+enum MainActorKeyPath {
+    /// `keyPath`, typed as `Sendable` for storage in a ``Requirement``.
+    @MainActor
+    static func sendable<Root: MainActorInjectable, Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> ReferenceWritableKeyPath<Root, Value> & Sendable {
+        unsafeBitCast(keyPath, to: (ReferenceWritableKeyPath<Root, Value> & Sendable).self)
+    }
 }

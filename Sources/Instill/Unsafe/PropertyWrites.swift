@@ -1,0 +1,312 @@
+// Unsafe: accelerated property writes at proven offsets. Invariant: memory is written
+// only at an offset proven to be the key path's own stored property, as the property's
+// type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
+// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests` and the
+// valgrind run of `WriterProbe`.
+
+/// Accelerated property writes at proven offsets: where a plan or a writer stores a
+/// value into an object's memory itself, instead of through the key path.
+///
+/// ## The invariants they rely on
+/// - **The offset is the property's own.** An offset is only ever one that
+///   ``KeyPathLayout/storedField(in:valueType:)`` proved for the requirement's key path:
+///   the key path object's buffer parses exactly as one stored-property component of
+///   a final class (an offset the compiler wrote for that property), and the class's
+///   field records have exactly one field of exactly the property's type at that
+///   offset. The object written is an instance of the key path's root class or of a
+///   subclass (the engine fills an object only with its own type's requirements), and
+///   a subclass keeps its superclass's stored properties at the same offsets.
+/// - **A class-typed property is one strong reference.** A property whose type is a
+///   class `W`, `W?` or `W!` holds one strong reference laid out as `AnyObject?`, so
+///   ``StoredProperty/storeReference(_:at:in:)`` and ``ReferenceWriter`` store the
+///   value there as such (an instance of `W` or a subclass: the plan was compiled for
+///   that class, and the resolver compared it).
+/// - **A template is the value's layout.** A ``ConcreteWriter`` is made only from a
+///   sample whose existential held the reference in its first word and nowhere else
+///   (``ExistentialWords``); every value of that exact class is laid out from the same
+///   words, and the property's old value is released through its type unless it holds
+///   the words `nil` defines.
+/// - **A plan's writers are kept by the plan.** A ``PropertyWriter/PlanWrite`` holds
+///   its writer as a ``Kept`` reference: the plan's `retained` list keeps it.
+///
+/// `KeyPathLayoutTests` and `KeyPathWriteTests` try key paths the proof must refuse
+/// (computed, nested, observed, generic, non-final, re-declared), `UnknownLayoutTests`
+/// runs with layouts unknown, `ReferencePlanTests` and `DifferentialEngineTests`
+/// compare these writes with the reference engine's, and CI runs the release
+/// `WriterProbe` under valgrind's memcheck: every byte written and read is defined.
+enum StoredProperty {
+    /// Assigns `value` to the `Value` stored at `offset` of `object` (see the invariant
+    /// above).
+    @inline(__always)
+    static func assign<Value>(_ value: Value, at offset: Int, in object: AnyObject) {
+        let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+        address.assumingMemoryBound(to: Value.self).pointee = value
+    }
+
+    /// Stores the strong reference `value` at `offset` of `object`, whose property
+    /// there is a class or an optional of one (see the invariant above).
+    @inline(__always)
+    static func storeReference(_ value: consuming AnyObject, at offset: Int, in object: AnyObject) {
+        let slot = address(of: offset, in: object).assumingMemoryBound(to: AnyObject?.self)
+        // A property the initializer left `nil` (the usual case) holds nothing to
+        // release.
+        if slot.pointee == nil {
+            slot.initialize(to: consume value)
+        } else {
+            slot.pointee = consume value
+        }
+    }
+
+    /// The address of the property at `offset` of `object`.
+    @inline(__always)
+    fileprivate static func address(of offset: Int, in object: AnyObject) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+    }
+}
+
+extension PropertyWriter {
+    /// How a plan writes one requirement.
+    ///
+    /// A trivial value: the plan's retained list keeps what it points to alive.
+    ///
+    /// Invariant of the unchecked calls (``writeClosure(_:into:)``,
+    /// ``writeNew(into:)``): they are made only for a write whose
+    /// ``closureAssignsNew`` is not `nil` (`true`, for `writeNew`), a checked
+    /// `as? ClosureObjectWriter` cast made once when the plan is compiled and recorded
+    /// in the step's ``BuildPlan/Step/kind``; a plan is immutable afterwards, so the
+    /// writer is a ``ClosureObjectWriter``.
+    enum PlanWrite {
+        /// A strong reference stored at this offset of the object.
+        case offset(Int)
+        /// An existential laid out at this offset from the writer's template.
+        case template(Int, Kept<ConcreteWriter>)
+        /// Written by a writer that knows the property's type, or by the reference
+        /// write, through the typed key path (a ``KeyPathWrite``).
+        case writer(Kept<ObjectWriter>)
+
+        /// Writes `value` into `object`.
+        ///
+        /// - Throws: ``Refused`` when the reference write's cast fails (never, for a
+        ///   plan: its values are of the classes it was compiled for).
+        @inline(__always)
+        func write(_ value: consuming AnyObject, into object: AnyObject) throws(Refused) {
+            switch self {
+            case .offset(let offset):
+                StoredProperty.storeReference(consume value, at: offset, in: object)
+            case .template(let offset, let writer):
+                // What `writer.write` does at an offset, here so that the value moves
+                // into the property instead of being retained once more.
+                let address = StoredProperty.address(of: offset, in: object)
+                let rest = writer.with { writer in
+                    writer.clear(address)
+                    return writer.rest
+                }
+                ConcreteWriter.layOut(consume value, rest: rest, at: address)
+            case .writer(let writer):
+                // The value moves into the writer (the closure cannot consume it): the
+                // retain `passRetained` takes is the one `takeRetainedValue` hands over,
+                // in the same expression, so the count balances whatever `write` does.
+                let moved = Unmanaged.passRetained(consume value)
+                if let refused = writer.with({ $0.write(moved.takeRetainedValue(), into: object) }) {
+                    throw Refused(type: refused)
+                }
+            }
+        }
+
+        /// For a closure entry's writer, whether it can make the entry's class itself
+        /// (``ClosureObjectWriter/assignsNew``); `nil` for any other write. The checked
+        /// cast a plan's compilation makes once, recorded in its step's
+        /// ``BuildPlan/Step/kind``.
+        var closureAssignsNew: Bool? {
+            guard case .writer(let writer) = self else { return nil }
+            return writer.with { ($0 as? ClosureObjectWriter)?.assignsNew }
+        }
+
+        /// Writes `value` into `object` by calling the closure entry's closure
+        /// (``ClosureObjectWriter/body``), without the writer's virtual call. Only for
+        /// a write whose ``closureAssignsNew`` is not `nil` (a step of kind
+        /// ``BuildPlan/Step/Kind/closure`` records it), which proves the writer a
+        /// ``ClosureObjectWriter``.
+        @inline(__always)
+        func writeClosure(_ value: consuming AnyObject, into object: AnyObject) {
+            guard case .writer(let writer) = self else { return }
+            // As in `write(_:into:)`: the value moves into the closure's argument.
+            let moved = Unmanaged.passRetained(consume value)
+            writer.with {
+                Downcast.known($0, as: ClosureObjectWriter.self).body(object, moved.takeRetainedValue())
+            }
+        }
+
+        /// Writes a new instance of a closure entry's class, made with its `init()`,
+        /// into `object`: calls the writer's ``ClosureObjectWriter/assignNew``. Only for
+        /// a write whose ``closureAssignsNew`` is `true` (``ClosureObjectWriter/assignsNew``;
+        /// a step of kind ``BuildPlan/Step/Kind/new`` records it), which proves the
+        /// writer a ``ClosureObjectWriter``.
+        ///
+        /// - Throws: what that `init()` threw.
+        @inline(__always)
+        func writeNew(into object: AnyObject) throws {
+            guard case .writer(let writer) = self else { return }
+            try writer.with {
+                try Downcast.known($0, as: ClosureObjectWriter.self).assignNew(object)
+            }
+        }
+    }
+}
+
+/// Writes into a property whose type is a class `W`, `W?` or `W!`: one strong
+/// reference, whatever subclass of `W` the object is.
+final class ReferenceWriter<Root: AnyObject, Value>: ObjectWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, storedOffset: Int?) {
+        self.keyPath = keyPath
+        super.init(storedOffset: storedOffset)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        if let storedOffset {
+            let address = StoredProperty.address(of: storedOffset, in: object)
+            address.assumingMemoryBound(to: AnyObject?.self).pointee = value
+        } else {
+            Downcast.known(object, as: Root.self)[keyPath: keyPath] = Downcast.known(value, as: Value.self)
+        }
+        return nil
+    }
+}
+
+/// Writes instances of one class into a property whose type is not that class: a
+/// protocol existential such as `(any GearBox)!`, `Any` or `AnyObject`.
+///
+/// Converting an object to an existential looks up its class's conformance, which
+/// costs more than building a small object. The existential of any instance of one
+/// class holds the same words apart from the reference itself (the class's metadata
+/// and witness tables), so the writer keeps those words from a first conversion and
+/// lays out later values from them. It is only made when a sample conversion shows
+/// that layout: the reference in the first word, and nowhere else. Only the words a
+/// value defines are read (see `ExistentialWords`); the others are laid out as zero.
+class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
+    /// The class whose instances this writer writes.
+    let type: ObjectIdentifier
+    /// The offset of the property in the object, when it is a plain stored property
+    /// of a final class: a ``BuildPlan`` then lays the value out there itself.
+    let offset: Int?
+    /// The words of the existential after the reference.
+    let rest: UnsafeMutableBufferPointer<UInt>
+
+    /// The words `nil` defines, when the property is optional (empty otherwise);
+    /// `nil` for the words it leaves undefined, which are not compared.
+    private let none: UnsafeMutableBufferPointer<UInt?>
+
+    init(type: ObjectIdentifier, offset: Int?, rest: [UInt], none: [UInt?]) {
+        self.type = type
+        self.offset = offset
+        self.rest = .allocate(capacity: rest.count)
+        _ = self.rest.initialize(from: rest)
+        self.none = .allocate(capacity: none.count)
+        _ = self.none.initialize(from: none)
+        super.init(storedOffset: nil)
+    }
+
+    deinit {
+        rest.deallocate()
+        none.deallocate()
+    }
+
+    /// A writer for `sample`'s class into the property `keyPath` (stored at
+    /// `offset` when it is a plain stored property). `nil` when `sample` is not a
+    /// `Value`, or its `Value` is not laid out as above.
+    static func make<Root: AnyObject, Value>(
+        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?
+    ) -> ConcreteWriter? {
+        let wordSize = MemoryLayout<UInt>.size
+        let size = MemoryLayout<Value>.size
+        guard size >= wordSize, size % wordSize == 0, MemoryLayout<Value>.alignment == wordSize,
+            let words = ExistentialWords.of(sample, as: Value.self)
+        else { return nil }
+        let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
+        guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
+        return TemplateWriter<Root, Value>(
+            type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
+            rest: words.dropFirst().map { $0 ?? 0 }, none: ExistentialWords.ofNone(as: Value.self) ?? [])
+    }
+
+    /// Makes the property at `address` ready for ``layOut(_:at:)``: releases what
+    /// it holds (nothing, when it holds `nil`).
+    @inline(__always)
+    final func clear(_ address: UnsafeMutableRawPointer) {
+        if !holdsNone(address) { destroyValue(at: address) }
+    }
+
+    /// Whether the property at `address` holds `nil`: only the words `nil` defines
+    /// are compared (every value of the type defines them: an optional marks `nil`
+    /// in words its payload always sets). With no such word, it answers `false` and
+    /// the value is released through the type, which is right for `nil` too.
+    @inline(__always)
+    private func holdsNone(_ address: UnsafeMutableRawPointer) -> Bool {
+        let wordSize = MemoryLayout<UInt>.size
+        var compared = false
+        for index in none.indices {
+            guard let word = none[index] else { continue }
+            if address.load(fromByteOffset: index * wordSize, as: UInt.self) != word { return false }
+            compared = true
+        }
+        return compared
+    }
+
+    /// Lays out the existential of `object` at `address`, which holds no value.
+    @inline(__always)
+    final func layOut(_ object: consuming AnyObject, at address: UnsafeMutableRawPointer) {
+        Self.layOut(object, rest: rest, at: address)
+    }
+
+    /// Lays out the existential of `object` at `address` from the words after the reference.
+    @inline(__always)
+    static func layOut(
+        _ object: consuming AnyObject, rest: UnsafeMutableBufferPointer<UInt>, at address: UnsafeMutableRawPointer
+    ) {
+        let wordSize = MemoryLayout<UInt>.size
+        for index in rest.indices {
+            address.storeBytes(of: rest[index], toByteOffset: (index + 1) * wordSize, as: UInt.self)
+        }
+        address.assumingMemoryBound(to: AnyObject.self).initialize(to: object)
+    }
+
+    /// Releases the value of the property's type at `address`.
+    func destroyValue(at address: UnsafeMutableRawPointer) {
+        fatalError("ConcreteWriter.destroyValue is overridden")
+    }
+}
+
+/// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
+private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    init(
+        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        none: [UInt?]
+    ) {
+        self.keyPath = keyPath
+        super.init(type: type, offset: offset, rest: rest, none: none)
+    }
+
+    override func destroyValue(at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
+        if let offset {
+            let address = StoredProperty.address(of: offset, in: object)
+            clear(address)
+            layOut(value, at: address)
+            return nil
+        }
+        let value = value
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            layOut(copy value, at: UnsafeMutableRawPointer(base))
+            Downcast.known(object, as: Root.self)[keyPath: keyPath] = base.move()
+        }
+        return nil
+    }
+}
