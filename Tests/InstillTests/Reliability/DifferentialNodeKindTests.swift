@@ -11,16 +11,22 @@ import Testing
 /// does.
 //
 // The fixtures are a fixed pool of classes (`Top`, `Middle`, `Leaf`, `Session`,
-// `Clock`, and the `Piece`s `Gear`, `Bolt` and `Nut`) holding every kind of
-// requirement: plain objects, `(any Piece)` keys bound at random, optionals,
-// `Provider`, `Lazy`, named requirements, `fills` writers and initializer
-// dependencies. What a configuration changes is per injector: each type's scope,
-// what every `any Piece` key (and `Clock`, `Clock` "alarm", `Leaf`) is bound to (a
-// link, a type with a scope of its own, a closure, an instance, an `ObjectProvider`),
-// and each type's behaviour, read by its `init` and `awakeFromInjection()` from the
-// run (a task-local): a re-entrant request from `init` (from the first attempt, or
-// only once its plan may have compiled), a throwing `init`, how many times its awake
-// calls its `Provider`, whether it reads its `Lazy`.
+// `Clock`, the `Piece`s `Gear`, `Bolt` and `Nut`, the weak `Frame` and the singleton
+// `Depot`) holding every kind of requirement: plain objects, `(any Piece)` keys bound
+// at random, optionals, `Provider`, `Lazy`, `ObjectFactory`, named requirements,
+// `fills` writers, several-class `fills` with graph, weak and singleton members
+// followed by other requirements, and initializer dependencies. Some configurations
+// then ask a child injector whose module binds over the parent's. What a
+// configuration changes is per injector: each type's scope, what every `any Piece`
+// key (and `Clock`, `Clock` "alarm", `Leaf`) is bound to (a link, a type with a scope
+// of its own, a closure, an instance, an `ObjectProvider`), and each type's
+// behaviour, read by its `init` and `awakeFromInjection()` from the run (a
+// task-local): a re-entrant request from `init` (from the first attempt, or only once
+// its plan may have compiled), a throwing `init`, how many times its awake calls its
+// `Provider` (or its `ObjectFactory`, and for what), whether it reads its `Lazy`.
+// `Frame`, `Depot`, their requests and the child are drawn from a second stream of
+// the seed, so that what the rest of a seed configures stays as it was when a seed
+// below was pinned.
 //
 // Every root is requested three times in a row. Beyond the three engines agreeing,
 // two consecutive attempts in which every type behaves alike must be the same, up to
