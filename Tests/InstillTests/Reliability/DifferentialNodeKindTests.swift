@@ -691,8 +691,12 @@ extension DifferentialNodeKindTests {
             if random.chance(0.45) { requests.append(random.chance(0.7) ? random.pick(roots) : random.anyKey()) }
             guard random.chance(0.2) else { return }
             for kind in Kind.allCases where random.chance(0.1) { child.scopes[kind] = random.scope() }
-            for name in Self.pieceNames where random.chance(0.4) { child.pieces[name] = random.pieceBinding(profile) }
-            for key in Self.classKeys where random.chance(0.25) { child.classes[key] = random.classBinding(profile) }
+            for name in Self.pieceNames where random.chance(0.4) {
+                child.pieces[name] = random.pieceBinding(profile, reachesAdded: true)
+            }
+            for key in Self.classKeys where random.chance(0.25) {
+                child.classes[key] = random.classBinding(profile, reachesAdded: true)
+            }
             childRequests = [
                 random.chance(0.7) ? random.pick(roots + [.type(.middle), .type(.gear)]) : random.anyKey()
             ]
@@ -836,17 +840,20 @@ extension DifferentialNodeKindTests {
             chance(0.5) ? .type(pick([.gear, .bolt, .nut])) : .piece(pick(Configuration.pieceNames))
         }
 
-        mutating func body(_ profile: Profile, makesPiece: Bool) -> Body {
+        /// What a binding's closure or provider does; `reachesAdded` lets it ask for
+        /// the added types (never in the first stream).
+        mutating func body(_ profile: Profile, makesPiece: Bool, reachesAdded: Bool = false) -> Body {
             let roll = below(100)
             let fails = profile == .failures ? 25 : profile == .mixed ? 8 : 0
             if roll < fails { return .throwing }
             if roll < fails + 8 { return .none }
             if roll < 45 { return .fresh }
             if makesPiece, roll < 75 { return .get(pieceKey()) }
-            return .touch(profile == .reentrant || profile == .mixed || chance(0.3) ? key() : pieceKey())
+            guard profile == .reentrant || profile == .mixed || chance(0.3) else { return .touch(pieceKey()) }
+            return .touch(reachesAdded ? anyKey() : key())
         }
 
-        mutating func pieceBinding(_ profile: Profile) -> Binding {
+        mutating func pieceBinding(_ profile: Profile, reachesAdded: Bool = false) -> Binding {
             let kind = pick([Kind.gear, .bolt, .nut])
             let roll = below(100)
             switch profile {
@@ -857,14 +864,14 @@ extension DifferentialNodeKindTests {
             default:
                 if roll < 20 { return .link(kind) }
                 if roll < 40 { return .typed(kind, scope()) }
-                if roll < 70 { return .closure(body(profile, makesPiece: true), scope()) }
+                if roll < 70 { return .closure(body(profile, makesPiece: true, reachesAdded: reachesAdded), scope()) }
                 if roll < 80 { return .instance }
-                return .provider(body(profile, makesPiece: true), scope())
+                return .provider(body(profile, makesPiece: true, reachesAdded: reachesAdded), scope())
             }
         }
 
-        mutating func classBinding(_ profile: Profile) -> Binding {
-            chance(0.2) ? .instance : .closure(body(profile, makesPiece: false), scope())
+        mutating func classBinding(_ profile: Profile, reachesAdded: Bool = false) -> Binding {
+            chance(0.2) ? .instance : .closure(body(profile, makesPiece: false, reachesAdded: reachesAdded), scope())
         }
     }
 }
