@@ -494,7 +494,7 @@ extension DifferentialNodeKindTests {
             case .middle: "leaves()"
             case .nut: "bolts()"
             case .frame: "gears()"
-            case .depot: "factory.getObject"
+            case .depot: "factory"
             default: nil
             }
         }
@@ -764,7 +764,7 @@ extension DifferentialNodeKindTests {
                     parts.append("init throws" + (from > 1 ? " from attempt \(from)" : ""))
                 }
                 if let provider = kind.provider, behaviour.calls > 0 {
-                    let argument = kind == .depot ? "(\((behaviour.builds ?? .type(.leaf)).swift))" : ""
+                    let argument = kind == .depot ? ".\((behaviour.builds ?? .type(.leaf)).swift)" : ""
                     parts.append("awake calls \(provider)\(argument) \(behaviour.calls)×")
                 }
                 if let lazy = kind.lazy, behaviour.readsLazy { parts.append("awake reads \(lazy)") }
