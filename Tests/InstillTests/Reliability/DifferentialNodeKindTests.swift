@@ -11,16 +11,22 @@ import Testing
 /// does.
 //
 // The fixtures are a fixed pool of classes (`Top`, `Middle`, `Leaf`, `Session`,
-// `Clock`, and the `Piece`s `Gear`, `Bolt` and `Nut`) holding every kind of
-// requirement: plain objects, `(any Piece)` keys bound at random, optionals,
-// `Provider`, `Lazy`, named requirements, `fills` writers and initializer
-// dependencies. What a configuration changes is per injector: each type's scope,
-// what every `any Piece` key (and `Clock`, `Clock` "alarm", `Leaf`) is bound to (a
-// link, a type with a scope of its own, a closure, an instance, an `ObjectProvider`),
-// and each type's behaviour, read by its `init` and `awakeFromInjection()` from the
-// run (a task-local): a re-entrant request from `init` (from the first attempt, or
-// only once its plan may have compiled), a throwing `init`, how many times its awake
-// calls its `Provider`, whether it reads its `Lazy`.
+// `Clock`, the `Piece`s `Gear`, `Bolt` and `Nut`, the weak `Frame` and the singleton
+// `Depot`) holding every kind of requirement: plain objects, `(any Piece)` keys bound
+// at random, optionals, `Provider`, `Lazy`, `ObjectFactory`, named requirements,
+// `fills` writers, several-class `fills` with graph, weak and singleton members
+// followed by other requirements, and initializer dependencies. Some configurations
+// then ask a child injector whose module binds over the parent's. What a
+// configuration changes is per injector: each type's scope, what every `any Piece`
+// key (and `Clock`, `Clock` "alarm", `Leaf`) is bound to (a link, a type with a scope
+// of its own, a closure, an instance, an `ObjectProvider`), and each type's
+// behaviour, read by its `init` and `awakeFromInjection()` from the run (a
+// task-local): a re-entrant request from `init` (from the first attempt, or only once
+// its plan may have compiled), a throwing `init`, how many times its awake calls its
+// `Provider` (or its `ObjectFactory`, and for what), whether it reads its `Lazy`.
+// `Frame`, `Depot`, their requests and the child are drawn from a second stream of
+// the seed, so that what the rest of a seed configures stays as it was when a seed
+// below was pinned.
 //
 // Every root is requested three times in a row. Beyond the three engines agreeing,
 // two consecutive attempts in which every type behaves alike must be the same, up to
@@ -95,11 +101,11 @@ extension DifferentialNodeKindTests {
         var failures: [String: Int] = [:]
         var shown = 0
         let shows = environment["INSTILL_MODEL_SHOW"].flatMap { Int($0) } ?? 3
-        var outcomes: Set<String> = []
+        var outcomes: Set<Outcome> = []
         for seed in seeds {
             let configuration = Configuration(seed: seed, profile: profile)
             let transcripts = Engine.allCases.map { transcript(of: configuration, engine: $0) }
-            for entry in transcripts[0] { outcomes.insert(entry.outcome.hasPrefix("error") ? "error" : "object") }
+            for entry in transcripts[0] where entry.group >= 0 { outcomes.insert(Outcome(entry)) }
             guard let failure = verdict(configuration, transcripts) else { continue }
             failures[failure.category, default: 0] += 1
             guard shown < shows else { continue }
@@ -119,7 +125,32 @@ extension DifferentialNodeKindTests {
         let total = failures.values.reduce(0, +)
         let classes = failures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
         #expect(total == 0, "\(total) of \(seeds.count) configurations fail (\(classes))")
-        if seeds.count >= 100 { #expect(outcomes == ["error", "object"], "the generator reaches both outcomes") }
+        if seeds.count >= 100 {
+            let reached: Set<String> = Set(outcomes.map { "\($0.kind) \($0.isObject ? "object" : "error")" })
+            #expect(outcomes.contains { !$0.isObject }, "the generator reaches errors")
+            for kind in ["Top", "Frame", "Depot", "child"] {
+                #expect(
+                    reached.contains("\(kind) object"), "the generator builds \(kind) (reached: \(reached.sorted()))")
+            }
+        }
+    }
+
+    /// Whether a request gave an object, and what was asked (`child` for the child
+    /// injector's requests).
+    private struct Outcome: Hashable {
+        let kind: String
+        let isObject: Bool
+
+        init(_ entry: Entry) {
+            isObject = !entry.outcome.hasPrefix("error")
+            if entry.inChild {
+                kind = "child"
+            } else if case .type(let type) = entry.key {
+                kind = type.rawValue
+            } else {
+                kind = "piece"
+            }
+        }
     }
 
     private struct Failure {
@@ -167,7 +198,8 @@ extension DifferentialNodeKindTests {
                     """)
         }
         for (index, entry) in resolver.enumerated() where entry.group >= 0 && entry.attempt > 1 {
-            guard configuration.isSingleton(entry.key), let root = entry.root, let before = resolver[index - 1].root,
+            guard configuration.isSingleton(entry.key, inChild: entry.inChild), let root = entry.root,
+                let before = resolver[index - 1].root,
                 root != before
             else { continue }
             return Failure(
@@ -241,6 +273,8 @@ extension DifferentialNodeKindTests {
         /// Whether an object built during the attempt outlives it (a singleton, an
         /// object a singleton holds).
         var leavesObjects = false
+        /// Whether the request was made of the child injector.
+        var inChild = false
 
         var text: String { outcome + " | " + events.joined(separator: "; ") }
 
@@ -309,7 +343,7 @@ extension DifferentialNodeKindTests {
             let injector: Injector
             do {
                 injector = try Injector(
-                    parent: nil, modules: [GeneratedModule(configuration: configuration)], tracer: nil,
+                    parent: nil, modules: [GeneratedModule(bindings: configuration.bindings)], tracer: nil,
                     accelerators: engine.accelerators)
             } catch {
                 return [
@@ -323,27 +357,52 @@ extension DifferentialNodeKindTests {
                 Entry(
                     label: "Injector(modules:)", key: nil, group: -1, attempt: 0, outcome: "created",
                     events: run.drain(), root: nil, built: 0..<run.serials))
-            for (group, key) in configuration.requests.enumerated() {
-                for attempt in 1...3 {
-                    let start = run.begin(attempt: attempt)
-                    var root: Int?
-                    let outcome: String
-                    do {
-                        let object = try Run.get(key, from: injector)
-                        root = (object as? any Fixture)?.serial
-                        outcome = shape(of: object)
-                    } catch {
-                        outcome = "error: \(error)"
+            func request(_ requests: [Key], of injector: Injector, from first: Int, inChild: Bool) {
+                for (index, key) in requests.enumerated() {
+                    let group = first + index
+                    for attempt in 1...3 {
+                        let start = run.begin(attempt: attempt)
+                        var root: Int?
+                        let outcome: String
+                        do {
+                            let object = try Run.get(key, from: injector)
+                            root = (object as? any Fixture)?.serial
+                            outcome = shape(of: object)
+                        } catch {
+                            outcome = "error: \(error)"
+                        }
+                        var entry = Entry(
+                            label: "request \(group + 1) `\(key.swift)`\(inChild ? " of the child" : ""), "
+                                + "attempt \(attempt) of 3", key: key, group: group, attempt: attempt,
+                            outcome: outcome, events: run.drain(), root: root, built: (start + 1)..<(run.serials + 1))
+                        entry.leavesObjects = run.keepsAny(of: entry.built)
+                        entry.inChild = inChild
+                        entries.append(entry)
                     }
-                    var entry = Entry(
-                        label: "request \(group + 1) `\(key.swift)`, attempt \(attempt) of 3", key: key,
-                        group: group, attempt: attempt, outcome: outcome, events: run.drain(), root: root,
-                        built: (start + 1)..<(run.serials + 1))
-                    entry.leavesObjects = run.keepsAny(of: entry.built)
-                    entries.append(entry)
                 }
             }
-            return entries
+            request(configuration.requests, of: injector, from: 0, inChild: false)
+            guard !configuration.childRequests.isEmpty else { return entries }
+            let child: Injector
+            let start = run.serials
+            do {
+                child = try Injector(
+                    parent: injector, modules: [GeneratedModule(bindings: configuration.child)], tracer: nil,
+                    accelerators: engine.accelerators)
+            } catch {
+                entries.append(
+                    Entry(
+                        label: "childInjector(modules:)", key: nil, group: -1, attempt: 0, outcome: "error: \(error)",
+                        events: run.drain(), root: nil, built: 0..<0))
+                return entries
+            }
+            run.attach(child)
+            entries.append(
+                Entry(
+                    label: "childInjector(modules:)", key: nil, group: -1, attempt: 0, outcome: "created",
+                    events: run.drain(), root: nil, built: (start + 1)..<(run.serials + 1)))
+            request(configuration.childRequests, of: child, from: configuration.requests.count, inChild: true)
+            return withExtendedLifetime(injector) { entries }
         }
     }
 
@@ -409,10 +468,24 @@ extension DifferentialNodeKindTests {
         case gear = "Gear"
         case bolt = "Bolt"
         case nut = "Nut"
+        case frame = "Frame"
+        case depot = "Depot"
+
+        /// The types the first generator draws for; the later ones are drawn from a
+        /// second stream, so that a seed's configuration of these stays what it was.
+        static let original: [Kind] = [.top, .middle, .leaf, .session, .clock, .gear, .bolt, .nut]
+        static let added: [Kind] = [.frame, .depot]
 
         var description: String { rawValue }
         /// The scope the type declares.
-        var declaredScope: Scope { self == .session ? .graph : .normal }
+        var declaredScope: Scope {
+            switch self {
+            case .session: .graph
+            case .frame: .weak
+            case .depot: .singleton
+            default: .normal
+            }
+        }
         var isPiece: Bool { self == .gear || self == .bolt || self == .nut }
         /// What its awake calls `calls` times, if anything.
         var provider: String? {
@@ -420,6 +493,8 @@ extension DifferentialNodeKindTests {
             case .top: "pieces()"
             case .middle: "leaves()"
             case .nut: "bolts()"
+            case .frame: "gears()"
+            case .depot: "factory"
             default: nil
             }
         }
@@ -496,11 +571,22 @@ extension DifferentialNodeKindTests {
         var asksFrom = 1
         /// Its `init` throws from this attempt on.
         var failsFrom: Int?
-        /// How many times its awake calls its provider.
+        /// How many times its awake calls its provider (or its `ObjectFactory`).
         var calls = 0
+        /// What its awake asks its `ObjectFactory` for.
+        var builds: Key?
         var readsLazy = false
 
         func isActive(_ from: Int?, at attempt: Int) -> Bool { from.map { attempt >= $0 } ?? false }
+    }
+
+    /// What one module binds.
+    fileprivate struct Bindings: Sendable {
+        var scopes: [Kind: Scope] = [:]
+        var pieces: [String?: Binding] = [:]
+        var classes: [Key: Binding] = [:]
+
+        var isEmpty: Bool { scopes.isEmpty && pieces.isEmpty && classes.isEmpty }
     }
 
     fileprivate struct Configuration: Sendable, CustomStringConvertible {
@@ -513,6 +599,10 @@ extension DifferentialNodeKindTests {
         var classes: [Key: Binding] = [:]
         var behaviours: [Kind: Behaviour] = [:]
         var requests: [Key] = []
+        /// What a child injector binds over the parent's, and what is asked of it after
+        /// the parent's requests (no child when there are none).
+        var child = Bindings()
+        var childRequests: [Key] = []
 
         static let pieceNames: [String?] = [nil, "a", "b"]
         static let classKeys: [Key] = [.type(.clock), .alarm, .type(.leaf)]
@@ -530,17 +620,22 @@ extension DifferentialNodeKindTests {
         }
 
         /// Whether a request for `key` builds a type in singleton scope.
-        func isSingleton(_ key: Key?) -> Bool {
+        func isSingleton(_ key: Key?, inChild: Bool) -> Bool {
             guard case .type(let kind) = key, classes[.type(kind)] == nil else { return false }
-            return (scopes[kind] ?? kind.declaredScope) == .singleton
+            if inChild, child.classes[.type(kind)] != nil { return false }
+            let scope = (inChild ? child.scopes[kind] : nil) ?? scopes[kind] ?? kind.declaredScope
+            return scope == .singleton
         }
+
+        /// The parent injector's bindings.
+        var bindings: Bindings { Bindings(scopes: scopes, pieces: pieces, classes: classes) }
 
         init(seed: UInt64, profile: Profile) {
             self.seed = seed
             self.profile = profile
             var random = Random(seed: seed)
             let everything = profile == .mixed
-            for kind in Kind.allCases where random.chance(0.45) { scopes[kind] = random.scope() }
+            for kind in Kind.original where random.chance(0.45) { scopes[kind] = random.scope() }
             for name in Self.pieceNames where !random.chance(0.1) {
                 pieces[name] = random.pieceBinding(profile)
             }
@@ -548,7 +643,7 @@ extension DifferentialNodeKindTests {
             for key in Self.classKeys where random.chance(bindsClasses ? 0.5 : 0.15) {
                 classes[key] = random.classBinding(profile)
             }
-            for kind in Kind.allCases {
+            for kind in Kind.original {
                 var behaviour = Behaviour()
                 if kind.provider != nil, everything || profile == .wrappers || random.chance(0.3) {
                     behaviour.calls = random.below(4)
@@ -568,6 +663,43 @@ extension DifferentialNodeKindTests {
                 ? [.type(.middle), .type(.nut), .type(.top), .piece(nil), .piece("a")]
                 : [.type(.top), .type(.top), .type(.middle), .type(.session), .type(.gear), .type(.nut), .piece(nil)]
             requests = (0..<(1 + random.below(3))).map { _ in random.chance(0.8) ? random.pick(roots) : random.key() }
+            addNodeKinds(Random(seed: seed ^ 0x00C0_FFEE_5EED_0002))
+        }
+
+        /// Draws, from a stream of its own, what the first generator did not have: the
+        /// `Frame` and `Depot` types (several-class `fills`, declared `.weak` and
+        /// `.singleton` scopes, an `ObjectFactory`), requests for them, and a child
+        /// injector overriding bindings.
+        private mutating func addNodeKinds(_ random: Random) {
+            var random = random
+            let everything = profile == .mixed
+            for kind in Kind.added where random.chance(0.45) { scopes[kind] = random.scope() }
+            for kind in Kind.added {
+                var behaviour = Behaviour()
+                if everything || profile == .wrappers || random.chance(0.4) { behaviour.calls = random.below(3) }
+                if kind == .depot, behaviour.calls > 0 { behaviour.builds = random.anyKey() }
+                if everything || profile == .reentrant, random.chance(0.3) {
+                    behaviour.asks = random.anyKey()
+                    behaviour.asksFrom = random.chance(0.5) ? 1 : 2
+                }
+                if everything || profile == .failures, random.chance(0.15) {
+                    behaviour.failsFrom = 1 + random.below(3)
+                }
+                if behaviour != Behaviour() { behaviours[kind] = behaviour }
+            }
+            let roots: [Key] = [.type(.frame), .type(.frame), .type(.depot), .type(.top), .piece(nil)]
+            if random.chance(0.45) { requests.append(random.chance(0.7) ? random.pick(roots) : random.anyKey()) }
+            guard random.chance(0.2) else { return }
+            for kind in Kind.allCases where random.chance(0.1) { child.scopes[kind] = random.scope() }
+            for name in Self.pieceNames where random.chance(0.4) {
+                child.pieces[name] = random.pieceBinding(profile, reachesAdded: true)
+            }
+            for key in Self.classKeys where random.chance(0.25) {
+                child.classes[key] = random.classBinding(profile, reachesAdded: true)
+            }
+            childRequests = [
+                random.chance(0.7) ? random.pick(roots + [.type(.middle), .type(.gear)]) : random.anyKey()
+            ]
         }
 
         /// Configurations one step simpler, the biggest steps first.
@@ -578,9 +710,13 @@ extension DifferentialNodeKindTests {
                 change(&copy)
                 results.append(copy)
             }
-            if requests.count > 1 {
+            if requests.count + childRequests.count > 1 {
                 for index in requests.indices { with { $0.requests.remove(at: index) } }
+                for index in childRequests.indices { with { $0.childRequests.remove(at: index) } }
             }
+            for name in child.pieces.keys { with { $0.child.pieces[name] = nil } }
+            for key in child.classes.keys { with { $0.child.classes[key] = nil } }
+            for kind in child.scopes.keys { with { $0.child.scopes[kind] = nil } }
             for kind in behaviours.keys { with { $0.behaviours[kind] = nil } }
             for name in pieces.keys { with { $0.pieces[name] = nil } }
             for key in classes.keys { with { $0.classes[key] = nil } }
@@ -591,6 +727,9 @@ extension DifferentialNodeKindTests {
                 if behaviour.failsFrom != nil { with { $0.behaviours[kind]?.failsFrom = nil } }
                 if (behaviour.failsFrom ?? 1) > 1 { with { $0.behaviours[kind]?.failsFrom = 1 } }
                 if behaviour.calls > 0 { with { $0.behaviours[kind]?.calls -= 1 } }
+                if behaviour.builds != nil, behaviour.builds != .type(.leaf) {
+                    with { $0.behaviours[kind]?.builds = .type(.leaf) }
+                }
                 if behaviour.readsLazy { with { $0.behaviours[kind]?.readsLazy = false } }
             }
             for (name, binding) in pieces {
@@ -610,18 +749,10 @@ extension DifferentialNodeKindTests {
         }
 
         var description: String {
-            var lines: [String] = []
-            for kind in Kind.allCases {
-                if let scope = scopes[kind] { lines.append("binder.setScope(.\(scope), for: \(kind).self)") }
-            }
-            for name in Self.pieceNames {
-                guard let binding = pieces[name] else { continue }
-                lines.append(Self.swift(binding, type: "(any Piece)", name: name, making: "Bolt"))
-            }
-            for key in Self.classKeys {
-                guard let binding = classes[key] else { continue }
-                let type = key == .type(.leaf) ? "Leaf" : "Clock"
-                lines.append(Self.swift(binding, type: "\(type)", name: key == .alarm ? "alarm" : nil, making: type))
+            var lines = Self.swift(bindings)
+            if !childRequests.isEmpty {
+                lines.append("// a child injector's module:")
+                lines += Self.swift(child).map { "    " + $0 }
             }
             for kind in Kind.allCases {
                 let behaviour = behaviour(of: kind)
@@ -633,13 +764,34 @@ extension DifferentialNodeKindTests {
                     parts.append("init throws" + (from > 1 ? " from attempt \(from)" : ""))
                 }
                 if let provider = kind.provider, behaviour.calls > 0 {
-                    parts.append("awake calls \(provider) \(behaviour.calls)×")
+                    let argument = kind == .depot ? ".\((behaviour.builds ?? .type(.leaf)).swift)" : ""
+                    parts.append("awake calls \(provider)\(argument) \(behaviour.calls)×")
                 }
                 if let lazy = kind.lazy, behaviour.readsLazy { parts.append("awake reads \(lazy)") }
                 if !parts.isEmpty { lines.append("// \(kind): " + parts.joined(separator: ", ")) }
             }
             lines.append("// requests, each 3 times: " + requests.map { "`\($0.swift)`" }.joined(separator: ", "))
+            if !childRequests.isEmpty {
+                lines.append("// then of the child: " + childRequests.map { "`\($0.swift)`" }.joined(separator: ", "))
+            }
             return lines.map { "    " + $0 }.joined(separator: "\n")
+        }
+
+        private static func swift(_ bindings: Bindings) -> [String] {
+            var lines: [String] = []
+            for kind in Kind.allCases {
+                if let scope = bindings.scopes[kind] { lines.append("binder.setScope(.\(scope), for: \(kind).self)") }
+            }
+            for name in Self.pieceNames {
+                guard let binding = bindings.pieces[name] else { continue }
+                lines.append(Self.swift(binding, type: "(any Piece)", name: name, making: "Bolt"))
+            }
+            for key in Self.classKeys {
+                guard let binding = bindings.classes[key] else { continue }
+                let type = key == .type(.leaf) ? "Leaf" : "Clock"
+                lines.append(Self.swift(binding, type: "\(type)", name: key == .alarm ? "alarm" : nil, making: type))
+            }
+            return lines
         }
 
         private static func swift(_ binding: Binding, type: String, name: String?, making: String) -> String {
@@ -676,26 +828,32 @@ extension DifferentialNodeKindTests {
 
         mutating func key() -> Key {
             let roll = below(100)
-            if roll < 55 { return .type(pick(Kind.allCases)) }
+            if roll < 55 { return .type(pick(Kind.original)) }
             if roll < 92 { return .piece(pick(Configuration.pieceNames)) }
             return .alarm
         }
+
+        /// Any key, the added types' included.
+        mutating func anyKey() -> Key { chance(0.2) ? .type(pick(Kind.added)) : key() }
 
         mutating func pieceKey() -> Key {
             chance(0.5) ? .type(pick([.gear, .bolt, .nut])) : .piece(pick(Configuration.pieceNames))
         }
 
-        mutating func body(_ profile: Profile, makesPiece: Bool) -> Body {
+        /// What a binding's closure or provider does; `reachesAdded` lets it ask for
+        /// the added types (never in the first stream).
+        mutating func body(_ profile: Profile, makesPiece: Bool, reachesAdded: Bool = false) -> Body {
             let roll = below(100)
             let fails = profile == .failures ? 25 : profile == .mixed ? 8 : 0
             if roll < fails { return .throwing }
             if roll < fails + 8 { return .none }
             if roll < 45 { return .fresh }
             if makesPiece, roll < 75 { return .get(pieceKey()) }
-            return .touch(profile == .reentrant || profile == .mixed || chance(0.3) ? key() : pieceKey())
+            guard profile == .reentrant || profile == .mixed || chance(0.3) else { return .touch(pieceKey()) }
+            return .touch(reachesAdded ? anyKey() : key())
         }
 
-        mutating func pieceBinding(_ profile: Profile) -> Binding {
+        mutating func pieceBinding(_ profile: Profile, reachesAdded: Bool = false) -> Binding {
             let kind = pick([Kind.gear, .bolt, .nut])
             let roll = below(100)
             switch profile {
@@ -706,14 +864,14 @@ extension DifferentialNodeKindTests {
             default:
                 if roll < 20 { return .link(kind) }
                 if roll < 40 { return .typed(kind, scope()) }
-                if roll < 70 { return .closure(body(profile, makesPiece: true), scope()) }
+                if roll < 70 { return .closure(body(profile, makesPiece: true, reachesAdded: reachesAdded), scope()) }
                 if roll < 80 { return .instance }
-                return .provider(body(profile, makesPiece: true), scope())
+                return .provider(body(profile, makesPiece: true, reachesAdded: reachesAdded), scope())
             }
         }
 
-        mutating func classBinding(_ profile: Profile) -> Binding {
-            chance(0.2) ? .instance : .closure(body(profile, makesPiece: false), scope())
+        mutating func classBinding(_ profile: Profile, reachesAdded: Bool = false) -> Binding {
+            chance(0.2) ? .instance : .closure(body(profile, makesPiece: false, reachesAdded: reachesAdded), scope())
         }
     }
 }
@@ -864,8 +1022,29 @@ extension DifferentialNodeKindTests {
             case .type(.gear): try injector.getObject(Gear.self)
             case .type(.bolt): try injector.getObject(Bolt.self)
             case .type(.nut): try injector.getObject(Nut.self)
+            case .type(.frame): try injector.getObject(Frame.self)
+            case .type(.depot): try injector.getObject(Depot.self)
             case .piece(let name): try injector.getObject((any Piece).self, named: name)
             case .alarm: try injector.getObject(Clock.self, named: "alarm")
+            }
+        }
+
+        /// What `Depot`'s awake asks its factory for, as it behaves.
+        static func get(from factory: ObjectFactory) throws -> AnyObject {
+            let key = current?.configuration.behaviour(of: .depot).builds ?? .type(.leaf)
+            return switch key {
+            case .type(.top): try factory.getObject(Top.self)
+            case .type(.middle): try factory.getObject(Middle.self)
+            case .type(.leaf): try factory.getObject(Leaf.self)
+            case .type(.session): try factory.getObject(Session.self)
+            case .type(.clock): try factory.getObject(Clock.self)
+            case .type(.gear): try factory.getObject(Gear.self)
+            case .type(.bolt): try factory.getObject(Bolt.self)
+            case .type(.nut): try factory.getObject(Nut.self)
+            case .type(.frame): try factory.getObject(Frame.self)
+            case .type(.depot): try factory.getObject(Depot.self)
+            case .piece(let name): try factory.getObject((any Piece).self, named: name)
+            case .alarm: try factory.getObject(Clock.self, named: "alarm")
             }
         }
 
@@ -901,11 +1080,11 @@ extension DifferentialNodeKindTests {
     }
 
     private struct GeneratedModule: Module {
-        let configuration: Configuration
+        let bindings: Bindings
 
         func configure(_ binder: Binder) {
             for kind in Kind.allCases {
-                guard let scope = configuration.scopes[kind] else { continue }
+                guard let scope = bindings.scopes[kind] else { continue }
                 switch kind {
                 case .top: binder.setScope(scope, for: Top.self)
                 case .middle: binder.setScope(scope, for: Middle.self)
@@ -915,14 +1094,16 @@ extension DifferentialNodeKindTests {
                 case .gear: binder.setScope(scope, for: Gear.self)
                 case .bolt: binder.setScope(scope, for: Bolt.self)
                 case .nut: binder.setScope(scope, for: Nut.self)
+                case .frame: binder.setScope(scope, for: Frame.self)
+                case .depot: binder.setScope(scope, for: Depot.self)
                 }
             }
             for name in Configuration.pieceNames {
-                guard let binding = configuration.pieces[name] else { continue }
+                guard let binding = bindings.pieces[name] else { continue }
                 bindPiece(binding, named: name, binder)
             }
             for key in Configuration.classKeys {
-                guard let binding = configuration.classes[key] else { continue }
+                guard let binding = bindings.classes[key] else { continue }
                 if key == .type(.leaf) {
                     bind(Leaf.self, binding, named: nil, binder) { Leaf(bare: ()) }
                 } else {
@@ -1224,5 +1405,95 @@ private final class Nut: Injectable, Fixture, Piece {
     func awakeFromInjection() {
         awakes += 1
         made += Run.awoke(self, .nut, provider: { [bolts] in try bolts() })
+    }
+}
+
+/// Declared `.weak`: a several-class `fills` with the graph's `Session` in the middle
+/// and the singleton `Depot` last, then a plain object, a second group (a `Leaf` and a
+/// `Clock`, each bound at random), a protocol key, and a `Provider` its awake calls.
+private final class Frame: Injectable, Fixture {
+    static let scope: Scope = .weak
+    var bolt: Bolt! { didSet { Run.wrote(self, "bolt", bolt) } }
+    var session: Session! { didSet { Run.wrote(self, "session", session) } }
+    var depot: Depot! { didSet { Run.wrote(self, "depot", depot) } }
+    var gear: Gear! { didSet { Run.wrote(self, "gear", gear) } }
+    var leaf: Leaf! { didSet { Run.wrote(self, "leaf", leaf) } }
+    var clock: Clock! { didSet { Run.wrote(self, "clock", clock) } }
+    var piece: (any Piece)! { didSet { Run.wrote(self, "piece", piece) } }
+    var gears: Provider<Gear>!
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static var requires: Requirements {
+        fills(Bolt.self, Session.self, Depot.self) {
+            $0.bolt = $1
+            $0.session = $2
+            $0.depot = $3
+        }
+            + Requirements(\Frame.gear)
+            + fills(Leaf.self, Clock.self) {
+                $0.leaf = $1
+                $0.clock = $2
+            } + Requirements(\Frame.piece, \.gears)
+    }
+
+    init() throws {
+        try Run.initializing(.frame)
+        serial = Run.serial(.frame)
+    }
+
+    var edges: [(String, AnyObject?)] {
+        [
+            ("bolt", bolt), ("session", session), ("depot", depot), ("gear", gear), ("leaf", leaf), ("clock", clock),
+            ("piece", piece),
+        ] + made.map { ("made", $0) }
+    }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .frame, provider: { try self.gears() })
+    }
+}
+
+/// Declared `.singleton`, built from an initializer dependency (a `Clock`, bound at
+/// random); a several-class `fills` with the weak `Frame` first (a cycle through this
+/// singleton), then an `ObjectFactory` its awake asks for more objects.
+private final class Depot: Injectable, Fixture {
+    static let scope: Scope = .singleton
+    let clock: Clock
+    var frame: Frame! { didSet { Run.wrote(self, "frame", frame) } }
+    var leaf: Leaf! { didSet { Run.wrote(self, "leaf", leaf) } }
+    var factory: ObjectFactory!
+    private var made: [AnyObject] = []
+    private(set) var awakes = 0
+    let serial: Int
+
+    deinit { Run.released(serial) }
+
+    static let initializer = Initializer(dependencies: Clock.self) { try Depot(clock: $0) }
+
+    static var requires: Requirements {
+        fills(Frame.self, Leaf.self) {
+            $0.frame = $1
+            $0.leaf = $2
+        } + Requirements(\Depot.factory)
+    }
+
+    init(clock: Clock) throws {
+        self.clock = clock
+        try Run.initializing(.depot)
+        serial = Run.serial(.depot)
+    }
+
+    var edges: [(String, AnyObject?)] {
+        [("clock", clock), ("frame", frame), ("leaf", leaf)] + made.map { ("made", $0) }
+    }
+
+    func awakeFromInjection() {
+        awakes += 1
+        made += Run.awoke(self, .depot, provider: { [factory] in try Run.get(from: factory!) })
     }
 }
