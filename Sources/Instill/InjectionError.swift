@@ -58,11 +58,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         var lines = ["\(kind): \(summary)"]
         lines.append("  Requested: \(requestedType)")
-        if !chain.isEmpty {
-            var line = "  Chain: " + Self.abbreviated(chain).joined(separator: " → ")
-            if let requirementLocation { line += " (declared at \(requirementLocation))" }
-            lines.append(line)
-        }
+        if !chain.isEmpty { lines.append("  Chain: " + chainLine) }
         if let bindingLocation { lines.append("  Bound at: \(bindingLocation)") }
         if !nearMatches.isEmpty {
             lines.append("  Bound nearby: " + nearMatches.joined(separator: "; "))
@@ -73,6 +69,13 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
 }
 
 extension InjectionError {
+    /// The chain, abbreviated, and where its last requirement was declared.
+    var chainLine: String {
+        var line = Self.abbreviated(chain).joined(separator: " → ")
+        if let requirementLocation { line += " (declared at \(requirementLocation))" }
+        return line
+    }
+
     /// The longest chain a message shows whole; a longer one shows its ends.
     static let longestChainShown = 24
 

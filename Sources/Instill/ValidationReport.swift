@@ -17,7 +17,9 @@
 /// A report is an `Error`, so `try injector.validate().check()` stops a launch or a
 /// test on the first broken configuration.
 public struct ValidationReport: Error, CustomStringConvertible, Sendable {
-    /// The problems, in the order they were found.
+    /// The problems, in the order they were found: a missing binding once for each
+    /// requirement that needs it, each with its own chain (``description`` prints
+    /// those as one problem, "Also needed by" each further requirement).
     public let problems: [InjectionError]
 
     /// The types whose graph has an async initializer, closure or provider (not
@@ -58,15 +60,40 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
                 + onMainActor.joined(separator: ", ") + "."
         }
         guard !problems.isEmpty else { return "Validation passed: no problems found." + awaited }
-        var text = "Validation failed for \(problems.count) problem\(problems.count == 1 ? "" : "s"):"
-        for (index, problem) in problems.enumerated() {
+        let groups = groupedProblems
+        var text = "Validation failed for \(groups.count) problem\(groups.count == 1 ? "" : "s"):"
+        for (index, group) in groups.enumerated() {
             let marker = "\(index + 1). "
-            let lines = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = String(repeating: " ", count: marker.count)
+            let lines = group[0].description.split(separator: "\n", omittingEmptySubsequences: false)
             text += "\n\n" + marker + lines[0]
             for line in lines.dropFirst() {
-                text += "\n" + String(repeating: " ", count: marker.count) + line.drop { $0 == " " }
+                text += "\n" + indent + line.drop { $0 == " " }
+                guard line.hasPrefix("  Chain: ") else { continue }
+                for other in group.dropFirst() {
+                    text += "\n" + indent + "Also needed by: " + other.chainLine
+                    if other.requestedType != group[0].requestedType { text += ", requested as " + other.requestedType }
+                }
             }
         }
         return text + awaited
+    }
+
+    /// The problems, those that differ only in the requirement that led to them (one
+    /// missing binding needed in several places) together, in the order each was
+    /// first found.
+    private var groupedProblems: [[InjectionError]] {
+        var groups: [[InjectionError]] = []
+        var index: [String: Int] = [:]
+        for problem in problems {
+            let key = "\(problem.kind)\n\(problem.summary)\n\(problem.fix)"
+            if let found = index[key], !problem.chain.isEmpty, !groups[found][0].chain.isEmpty {
+                groups[found].append(problem)
+            } else {
+                index[key] = index[key] ?? groups.count
+                groups.append([problem])
+            }
+        }
+        return groups
     }
 }

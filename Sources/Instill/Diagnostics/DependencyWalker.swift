@@ -171,7 +171,18 @@ struct DependencyWalker {
             }
         } catch let error as InjectionError {
             let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(resolver))
-            guard state[key] == nil else { return }
+            guard state[key] == nil else {
+                // Reached again, through another requirement: each one that needs the
+                // missing key is reported (the report prints them as one problem).
+                if reportedMissing.contains(key), !stack.isEmpty {
+                    var problem = error
+                    problem.requestedType = requested
+                    problem.chain = stack.compactMap(\.label)
+                    problem.requirementLocation = lastLocation
+                    problems.append(problem)
+                }
+                return
+            }
             let isMainActor = Self.isUnreadMainActor(error)
             if !reportsUnreadMainActor, isMainActor {
                 // Left unvisited: another edge may still report it.

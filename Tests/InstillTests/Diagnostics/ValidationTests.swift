@@ -33,6 +33,29 @@ struct ValidationTests {
                     """)
         }
 
+        @Test("a missing binding needed in two places is one problem that lists both requirements")
+        func everyChainToAMissingBinding() {
+            let report = Injector().validate(roots: [HabitReport.self])
+
+            #expect(
+                report.problems.map(\.chain) == [
+                    ["ValidationTests.HabitReport.store", "ValidationTests.HabitStore.init(ValidationTests.Config)"],
+                    ["ValidationTests.HabitReport.config"],
+                ])
+            #expect(
+                report.description == """
+                    Validation failed for 1 problem:
+
+                    1. noBinding: nothing is bound to ValidationTests.Config, and it cannot be built automatically.
+                       Requested: ValidationTests.HabitReport
+                       Chain: ValidationTests.HabitReport.store → ValidationTests.HabitStore.init(ValidationTests.Config) (declared at \(#fileID):\(HabitStore.initializerLine))
+                       Also needed by: ValidationTests.HabitReport.config (declared at \(#fileID):\(HabitReport.requiresLine))
+                       To fix: bind a value in a module: binder.bind(ValidationTests.Config(...)), or binder.bind(ValidationTests.Config.self) { _ in ... }.
+                    """)
+            let failure = #expect(throws: ValidationReport.self) { try report.check() }
+            #expect(failure?.description == report.description)
+        }
+
         @Test("a report with one problem says so in the singular")
         func oneProblem() {
             let report = Injector().validate(roots: [(any Display).self])
@@ -411,6 +434,26 @@ extension ValidationTests {
         var display: (any Display)!
         static let requiresLine = #line + 1
         static var requires: Requirements { Requirements(\Dashboard.display) }
+        init() {}
+    }
+
+    /// A value only a binding supplies, needed by an initializer and by a property.
+    private struct Config: Sendable {
+        let path: String
+    }
+
+    private final class HabitStore: Injectable {
+        let config: Config
+        init(config: Config) { self.config = config }
+        static let initializerLine = #line + 1
+        static let initializer = Initializer(dependencies: Config.self) { HabitStore(config: $0) }
+    }
+
+    private final class HabitReport: Injectable {
+        var store: HabitStore!
+        var config: Config!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\HabitReport.store, \.config) }
         init() {}
     }
 
