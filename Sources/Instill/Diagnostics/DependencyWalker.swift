@@ -147,6 +147,15 @@ struct DependencyWalker {
         nodes[NodeKey(key: eager.key, injector: ObjectIdentifier(recipe.owner))]?.problem = true
     }
 
+    /// Records `error`, met where `stack` leads from `requested`, as a problem.
+    private mutating func report(_ error: InjectionError, _ requested: String, _ stack: [Step]) {
+        var problem = error
+        problem.requestedType = requested
+        problem.chain = stack.compactMap(\.label)
+        problem.requirementLocation = lastLocation
+        problems.append(problem)
+    }
+
     /// Visits `key` as `resolver` answers it, reached through `stack` (the
     /// requirements that led here).
     ///
@@ -174,13 +183,7 @@ struct DependencyWalker {
             guard state[key] == nil else {
                 // Reached again, through another requirement: each one that needs the
                 // missing key is reported (the report prints them as one problem).
-                if reportedMissing.contains(key), !stack.isEmpty {
-                    var problem = error
-                    problem.requestedType = requested
-                    problem.chain = stack.compactMap(\.label)
-                    problem.requirementLocation = lastLocation
-                    problems.append(problem)
-                }
+                if reportedMissing.contains(key), !stack.isEmpty { report(error, requested, stack) }
                 return
             }
             let isMainActor = Self.isUnreadMainActor(error)
@@ -194,12 +197,7 @@ struct DependencyWalker {
                     key: key, type: type, source: isMainActor ? "main actor" : "unbound", scope: nil, location: nil,
                     problem: true))
             state[key] = .done
-            guard reportedMissing.insert(key).inserted else { return }
-            var problem = error
-            problem.requestedType = requested
-            problem.chain = stack.compactMap(\.label)
-            problem.requirementLocation = lastLocation
-            problems.append(problem)
+            if reportedMissing.insert(key).inserted { report(error, requested, stack) }
             return
         } catch {
             return
@@ -227,11 +225,8 @@ struct DependencyWalker {
         if recipe.isMainActor { mainActorNodes.insert(key) }
         switch recipe.source {
         case .build(let metadata):
-            if var error = metadata.declarationError {
-                error.requestedType = requested
-                error.chain = stack.compactMap(\.label)
-                error.requirementLocation = lastLocation
-                problems.append(error)
+            if let error = metadata.declarationError {
+                report(error, requested, stack)
                 nodes[key]?.problem = true
             } else {
                 for (index, declared) in metadata.initializerDependencies.enumerated() {
