@@ -28,6 +28,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             case plan(Kept<BuildPlan>)
             /// A published singleton.
             case constant(Kept<AnyObject>)
+            /// A `.graph` or `.weak` object, found in its scope or made by the resolver
+            /// (see ``ScopedValue``).
+            case scoped(Kept<ScopedValue>)
         }
 
         typealias Write = PropertyWriter.PlanWrite
@@ -70,6 +73,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             /// builds check each downcast (the whole suite, the differential sweeps and
             /// `HandleRequirementTests` run them).
             case resolve
+            /// The value is a `.graph` or `.weak` object (``value`` is its
+            /// ``ScopedValue``), written by ``write`` when the plan finds or builds it,
+            /// and filled by the resolver otherwise (``BuildPlan/fillScoped(_:into:in:)``).
+            case scoped
         }
 
         // Laid out in 32 bytes: two steps to a cache line.
@@ -236,6 +243,9 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 if step.kind == .call, let call = constant.object as? BindingCall {
                     reach |= Self.signature(of: call.recipe)
                 }
+            case .scoped:
+                // Found in its scope, or built by the resolver in a request of its own.
+                break
             }
         }
         for dependency in dependencies {
@@ -243,7 +253,10 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         }
         self.signature = signature
         self.reach = reach
-        var callsBindings = steps.contains { $0.kind == .call || $0.kind == .resolve }
+        var callsBindings = steps.contains { step in
+            if case .scoped = step.value { return true }
+            return step.kind == .call || step.kind == .resolve
+        }
         for step in steps {
             if case .plan(let plan) = step.value {
                 callsBindings = callsBindings || plan.with(\.callsBindings)
@@ -552,6 +565,8 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
                 } else if step.pointee.kind == .resolve {
                     // One step for a whole group: the members have none of their own.
                     _ = try resolve(step, into: object, in: context)
+                } else if step.pointee.kind == .scoped {
+                    try fillScoped(step, into: object, in: context)
                 } else {
                     // The first member of a group: the group's closure writes them all.
                     index += try fillGroup(from: step, into: object, in: context, frame: frame) - 1
@@ -684,7 +699,64 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             return built
         case .constant(let constant):
             return constant.object
+        case .scoped(let scoped):
+            if let found = scoped.with({ $0.found(in: context) }) { return found }
+            if let built = try buildScoped(step, in: context) { return built }
+            // A group's member: the resolver makes it, as its fill would.
+            do throws(InjectionError) {
+                return try scoped.object.resolve(in: context)
+            } catch {
+                throw PlanFailure(error, initializerOf: metadata).unwinding(
+                    through: metadata, requirement: step.pointee.requirement)
+            }
         }
+    }
+
+    /// Fills the requirement of a ``Step/Kind/scoped`` step: writes the object its
+    /// scope keeps, or one its leaf's plan builds; otherwise the resolver fills it
+    /// (it may have to wait for an object still in its initializer, a back reference).
+    @inline(never)
+    private func fillScoped(
+        _ step: StepPointer<Step>, into object: AnyObject, in context: ResolutionContext
+    ) throws(PlanFailure) {
+        guard case .scoped(let kept) = step.pointee.value else { return }
+        let scoped = kept.object
+        var value = scoped.found(in: context)
+        if value == nil { value = try buildScoped(step, in: context) }
+        guard let value else {
+            do throws(InjectionError) {
+                _ = try scoped.fallback.fill(object, in: context)
+            } catch {
+                throw PlanFailure(error, initializerOf: metadata).unwinding(
+                    through: metadata, requirement: step.pointee.requirement)
+            }
+            return
+        }
+        do throws(PropertyWriter.Refused) {
+            try step.pointee.write.write(value, into: object)
+        } catch {
+            throw wrongRequirement(error.type, index: step.pointee.requirement)
+        }
+    }
+
+    /// A new object for a ``Step/Value/scoped`` value that the scope lets a plan build
+    /// (``ScopedValue/leaf``), built, awoken and kept there; `nil` when the resolver
+    /// must answer.
+    @inline(never)
+    private func buildScoped(_ step: StepPointer<Step>, in context: ResolutionContext) throws(PlanFailure)
+        -> AnyObject?
+    {
+        guard case .scoped(let kept) = step.pointee.value else { return nil }
+        let scoped = kept.object
+        guard let leaf = scoped.leaf(in: context) else { return nil }
+        let object: AnyObject
+        do throws(PlanFailure) {
+            object = try leaf.makeAwake(in: context)
+        } catch {
+            throw error.unwinding(through: metadata, requirement: step.pointee.requirement)
+        }
+        scoped.keep(object, in: context)
+        return object
     }
 }
 
@@ -774,6 +846,90 @@ final class ResolvedStep: ObjectWriter, @unchecked Sendable {  // immutable
         defer { context.closeRequest(onMainActor: false, wasOnMainActor: outer) }
         do {
             return try injector.fillWithResolver(index, of: object, metadata, links: links, in: context)
+        } catch let error as InjectionError {
+            throw error
+        } catch {
+            throw InjectionError.initializerFailed(metadata.name, underlying: error)
+        }
+    }
+}
+
+/// How a plan gets a requirement's value answered by a `.graph` or `.weak` object:
+/// the one its scope keeps (``ScopeStorage/find(_:in:)``, what a request finds first);
+/// else one the plan of a leaf builds, where the scope lets a plan build
+/// (``ScopeStorage/isBuiltByPlans``); else the resolver's, in a request nested in the
+/// plan's, as ``ResolvedStep`` fills a requirement: the plan's builds are the frames
+/// below, so the resolver meets cycles, pending objects and the lazies' graph as a
+/// first build would.
+final class ScopedValue: @unchecked Sendable {  // immutable
+    /// The recipe at the end of the requirement's links, whose scope keeps the value.
+    private let target: Recipe
+    private unowned let metadata: InjectableMetadata
+    private let index: Int
+    /// The plan's recipe's injector (see ``ResolvedStep``). Not retained.
+    private unowned let injector: Injector
+    private let links: AtomicSlots?
+    /// The plan of the target's type, when it is a leaf whose awake is skipped: a
+    /// build calls only its `init()`, so a plan may build it where nothing of it is
+    /// under way (see ``leaf(in:)``).
+    private let leafPlan: BuildPlan?
+    /// The resolver's fill of the requirement, for a requirement that is not a
+    /// group's member.
+    let fallback: ResolvedStep
+
+    init(_ target: Recipe, _ metadata: InjectableMetadata, requirement index: Int, of recipe: Recipe, leaf: BuildPlan?)
+    {
+        self.target = target
+        self.metadata = metadata
+        self.index = index
+        self.injector = recipe.owner
+        self.links = recipe.links
+        self.leafPlan = leaf
+        self.fallback = ResolvedStep(metadata, requirement: index, of: recipe)
+    }
+
+    /// The object the target's scope keeps: an instance of the class the plan was
+    /// compiled for (the target builds instances of exactly its class).
+    @inline(__always)
+    func found(in context: ResolutionContext) -> AnyObject? {
+        guard let value = target.storage.find(target, in: context) else { return nil }
+        return AnyUnboxing.anyObject(value)
+    }
+
+    /// The leaf's plan, when a plan may build the object here: as the resolver would
+    /// build it, with nothing of it under way (no lazies' graph to build it in, not
+    /// registered in this request, no build of its type running: ``ResolutionContext/canRun(_:)``).
+    @inline(__always)
+    func leaf(in context: ResolutionContext) -> BuildPlan? {
+        guard let leafPlan, context.lazyGraph == nil,
+            context.pending.isEmpty || context.pending[ObjectIdentifier(target)] == nil,
+            context.canRun(leafPlan)
+        else { return nil }
+        return leafPlan
+    }
+
+    /// Keeps `object`, which the leaf's plan just built, in the target's scope; or,
+    /// when its awake waits for a cycle its `init()` reached (a re-entrant request
+    /// found an unfinished object), registers it as the resolver registers an object
+    /// of an unfinished cycle, until the frame that closes the cycle publishes it.
+    func keep(_ object: AnyObject, in context: ResolutionContext) {
+        let entry = context.planFrames.popped
+        guard entry.lowlink == .max || entry.lowlink >= Int(entry.frame) else {
+            context.pending[ObjectIdentifier(target)] = .init(
+                object: object, lowlink: entry.lowlink, depth: context.frames.count)
+            return
+        }
+        target.storage.store(object, for: target, in: context)
+    }
+
+    /// The member's value, made by the resolver.
+    @inline(never)
+    func resolve(in context: ResolutionContext) throws(InjectionError) -> AnyObject {
+        let outer = context.openRequest(onMainActor: false, warm: false)
+        defer { context.closeRequest(onMainActor: false, wasOnMainActor: outer) }
+        do {
+            return try injector.groupMember(
+                metadata.requirements[index], at: index, of: metadata, links: links, in: context)
         } catch let error as InjectionError {
             throw error
         } catch {
@@ -1037,9 +1193,21 @@ extension Injector {
                 retained.append(object)
                 type = Swift.type(of: object)
             } else {
-                // Kept per request, or while someone holds it: the resolver finds it.
-                resolve(index, requirement)
-                continue
+                // Kept per request, or while someone holds it: found in its scope, or
+                // made by the resolver. An object of a known class, whose links accept
+                // it, is found by the plan; anything else by the resolver.
+                guard case .build(let targetMetadata) = target.source, !targetMetadata.hasDeclarationError,
+                    let built = targetMetadata.type.type as? AnyClass,
+                    ([target] + links).allSatisfy({ $0.hasAccepted(targetMetadata.classIdentifier) })
+                else {
+                    resolve(index, requirement)
+                    continue
+                }
+                let scoped = ScopedValue(
+                    target, metadata, requirement: index, of: recipe, leaf: scopedLeaf(targetMetadata, of: target))
+                retained.append(scoped)
+                value = .scoped(Kept(scoped))
+                type = built
             }
             let id = ObjectIdentifier(type)
             guard links.allSatisfy({ $0.hasAccepted(id) }) else { return .notYet }
@@ -1077,7 +1245,9 @@ extension Injector {
             case .never: return .never
             }
             var kind = BuildPlan.Step.Kind.write
-            if let assignsNew = write.closureAssignsNew {
+            if case .scoped = value {
+                kind = .scoped
+            } else if let assignsNew = write.closureAssignsNew {
                 kind = .closure
                 if case .plan(let plan) = value, assignsNew,
                     plan.with({ $0.isDefaultLeaf(of: requirement.exactClass) })
@@ -1095,5 +1265,21 @@ extension Injector {
         plan.awakes = !(accelerators.contains(.defaultAwakeSkip) && metadata.awakeIsDefault)
         guard let stored = recipe.storePlan(plan) else { return .never }
         return .compiled(stored)
+    }
+
+    /// The plan a ``ScopedValue`` builds `target`'s object with, where its scope lets
+    /// a plan build (``ScopeStorage/isBuiltByPlans``): only for a leaf (`init()`,
+    /// nothing to fill) whose awake is skipped, so a build is its `init()` alone, as
+    /// the resolver's would be.
+    func scopedLeaf(_ metadata: InjectableMetadata, of target: Recipe) -> BuildPlan? {
+        guard accelerators.contains(.compiledPlans), accelerators.contains(.defaultAwakeSkip),
+            target.storage.isBuiltByPlans, !target.isAsync, target.binding?.dependencies == nil,
+            metadata.requirements.isEmpty, metadata.initializerDependencies.isEmpty,
+            metadata.makeDefault != nil, metadata.initializer.argument == nil, metadata.awakeIsDefault
+        else { return nil }
+        let plan = metadata.makePlan([], dependencies: [], [])
+        plan.recipe = target
+        plan.awakes = false
+        return plan
     }
 }

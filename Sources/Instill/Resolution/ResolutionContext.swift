@@ -262,6 +262,8 @@ extension ResolutionContext {
     /// graph of the request's lazies, if it made any.
     @inline(__always)
     func storeGraphValue(_ value: Any, for recipe: Recipe) {
+        // A plan keeps one in a warm request too: its end clears the table.
+        needsClearing = true
         graph[ObjectIdentifier(recipe)] = GraphEntry(recipe: recipe, value: value)
         if let lazyGraph { lazyGraph.publish(value, for: recipe) }
     }

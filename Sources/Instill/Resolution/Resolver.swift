@@ -636,7 +636,7 @@ extension Injector {
     /// The object resolved for a member of a ``FillGroup``: as ``fill(_:at:of:links:in:)``
     /// resolves an `Injectable` class's requirement. A member pointing back to a shared
     /// object still in its initializer cannot wait to be written alone: a cycle error.
-    private func groupMember(
+    func groupMember(
         _ requirement: Requirement, at index: Int, of metadata: InjectableMetadata, links: AtomicSlots?,
         in context: ResolutionContext
     ) throws -> AnyObject {

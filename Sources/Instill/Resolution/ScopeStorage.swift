@@ -16,11 +16,17 @@ class ScopeStorage: @unchecked Sendable {  // its slots are atomic or locked; th
     /// Whether the injector keeps values across requests: found without a lock, built
     /// once under the recipe's creation gate, and published.
     class var isShared: Bool { false }
+    /// Whether a compiled plan that finds no value kept may build one itself and keep
+    /// it (``store(_:for:in:)``): a value kept for this request only, which no other
+    /// thread builds and no gate guards.
+    class var isBuiltByPlans: Bool { false }
 
     /// ``keepsValues`` of this storage's class, read on the hot path without a call.
     final let keepsValues: Bool
     /// ``isShared`` of this storage's class.
     final let isShared: Bool
+    /// ``isBuiltByPlans`` of this storage's class.
+    final let isBuiltByPlans: Bool
     /// A published value that stays for the injector's life, readable without a lock
     /// (retained; set once): a compiled plan may hold it as a constant.
     private final let fixedObject: AtomicSlots?
@@ -28,6 +34,7 @@ class ScopeStorage: @unchecked Sendable {  // its slots are atomic or locked; th
     required init() {
         keepsValues = Self.keepsValues
         isShared = Self.isShared
+        isBuiltByPlans = Self.isBuiltByPlans
         fixedObject = Self.fixesPublishedObjects ? AtomicSlots(count: 1) : nil
     }
 
@@ -52,6 +59,12 @@ class ScopeStorage: @unchecked Sendable {  // its slots are atomic or locked; th
 
     /// The published value (an assembled, awoken instance), if there is one.
     func sharedValue() -> Any? { nil }
+
+    /// The value a request for `recipe` finds kept, assembled and awoken, before it
+    /// looks any further (what ``produce(_:arguments:by:in:)`` answers first): the
+    /// request's `.graph` object, a published shared one; `nil` for none. A compiled
+    /// plan reads it, and asks the resolver only when there is none.
+    func find(_ recipe: Recipe, in context: ResolutionContext) -> Any? { sharedValue() }
 
     /// The published instance, for recipes that build objects.
     func sharedObject() -> AnyObject? { nil }
@@ -86,6 +99,7 @@ final class TransientStorage: ScopeStorage, @unchecked Sendable {}  // nothing o
 /// graph the request's lazies share, on any thread).
 final class RequestStorage: ScopeStorage, @unchecked Sendable {  // nothing of its own
     override class var keepsValues: Bool { true }
+    override class var isBuiltByPlans: Bool { true }
 
     override func produce(
         _ recipe: Recipe, arguments: [any Sendable], by injector: Injector, in context: ResolutionContext
@@ -103,6 +117,10 @@ final class RequestStorage: ScopeStorage, @unchecked Sendable {  // nothing of i
 
     override func store(_ value: Any, for recipe: Recipe, in context: ResolutionContext) {
         context.storeGraphValue(value, for: recipe)
+    }
+
+    override func find(_ recipe: Recipe, in context: ResolutionContext) -> Any? {
+        context.graphValue(for: recipe)
     }
 }
 

@@ -21,6 +21,21 @@ private final class Inner: Injectable {
     init() {}
 }
 
+/// `Holder` with its requirements in one `fills` of several classes, and a lazy
+/// whose object, read after the request, needs the part too.
+private final class GroupHolder: Injectable {
+    var part: Part!
+    var second: Inner!
+    var later: Lazy<Inner>!
+    static var requires: Requirements {
+        fills(Part.self, Inner.self) {
+            $0.part = $1
+            $0.second = $2
+        } + fills(Lazy<Inner>.self) { $0.later = $1 }
+    }
+    init() {}
+}
+
 /// Two objects that require each other, in the scope the module sets.
 private final class Ping: Injectable {
     var pong: Pong!
@@ -78,6 +93,24 @@ struct ScopeStorageTests {
                 withinRequest: held.part === held.second.part, whileHeld: held.part === heldAgain.part,
                 keptAfterRelease: released != nil)
             #expect(sharing == expected)
+        }
+    }
+
+    @Test(
+        "a fills of several classes shares as its row says, and a lazy of the request gets the request's part",
+        arguments: expected)
+    func sharingThroughGroups(scope: Scope, expected: Sharing) throws {
+        let injector = try Injector(modules: [ScopeModule(scope: scope)])
+        for _ in 0..<4 {
+            weak var released: Part?
+            try { released = try injector.getObject(GroupHolder.self).part }()
+            let held = try injector.getObject(GroupHolder.self)
+            let heldAgain = try injector.getObject(GroupHolder.self)
+            let sharing = Sharing(
+                withinRequest: held.part === held.second.part, whileHeld: held.part === heldAgain.part,
+                keptAfterRelease: released != nil)
+            #expect(sharing == expected)
+            #expect((try held.later().part === held.part) == expected.withinRequest)
         }
     }
 

@@ -64,7 +64,8 @@ struct DifferentialNodeKindTests {
     /// re-entrant request of its own reached (awakes skipped or out of order), a closure
     /// binding called by a plan inside its own call, a singleton published twice, a
     /// failed plan leaving behind what the resolver built inside it, a singleton built
-    /// twice when a request its awake made failed (every engine).
+    /// twice when a request its awake made failed (every engine), a `.graph` leaf a
+    /// plan built and kept while its awake waited for a cycle its `init()` reached.
     @Test(
         "configurations that once disagreed: the same in every engine, first and warm",
         arguments: [
@@ -73,7 +74,8 @@ struct DifferentialNodeKindTests {
             (.reentrant, 82_587_926_405_508), (.failures, 82_587_926_467_841), (.failures, 82_587_926_470_632),
             (.bindings, 82_587_926_271_186), (.bindings, 82_587_926_266_495), (.bindings, 82_587_926_273_809),
             (.initializers, 82_587_926_336_876), (.failures, 82_587_926_470_929), (.reentrant, 82_587_926_399_089),
-            (.reentrant, 82_587_926_400_310), (.failures, 82_587_926_468_841),
+            (.reentrant, 82_587_926_400_310), (.failures, 82_587_926_468_841), (.mixed, 82_587_926_535_241),
+            (.mixed, 82_587_926_541_700),
         ] as [(Profile, UInt64)])
     fileprivate func onceDisagreed(profile: Profile, seed: UInt64) { Self.sweep(profile, seeds: [seed]) }
 }
