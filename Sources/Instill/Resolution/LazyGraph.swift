@@ -96,8 +96,15 @@ final class LazyGraph: Sendable {
     func seal() {
         state.withLock { state in
             state.isSealed = true
-            state.entries = state.entries.compactMapValues { entry in
-                entry.current.map { Entry(recipe: entry.recipe, value: $0, isSealed: true) }
+            // In place: an entry whose object is gone stays, with nothing in it
+            // (``value(for:)`` and ``publish(_:for:)`` treat it as absent).
+            var index = state.entries.values.startIndex
+            while index != state.entries.values.endIndex {
+                let entry = state.entries.values[index]
+                if entry.value != nil, let current = entry.current {
+                    state.entries.values[index] = Entry(recipe: entry.recipe, value: current, isSealed: true)
+                }
+                state.entries.values.formIndex(after: &index)
             }
         }
     }

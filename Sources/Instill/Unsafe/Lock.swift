@@ -1,6 +1,7 @@
 // Unsafe: a pthread mutex and condition, and the box whose value only the lock reaches.
-// Invariant: the mutex is only touched through pthread calls, and every access to a
-// `LockedBox`'s value goes through its lock. Attacked by `CreationGateTests`,
+// Invariant: the mutex is only touched through pthread calls, at an address that does
+// not move (a class's memory, or its tail); every access to a `LockedBox`'s value goes
+// through its lock. Attacked by `CreationGateTests`,
 // `ConcurrencyTests` and `StressTests` (under ThreadSanitizer in CI).
 
 #if canImport(Glibc)
@@ -68,17 +69,46 @@ final class Condition: @unchecked Sendable {  // the condition is only touched t
     func broadcast() { pthread_cond_broadcast(condition) }
 }
 
-/// A value that can only be reached while holding its lock.
-final class LockedBox<Value>: @unchecked Sendable {  // every access to `value` goes through `lock`
-    private let lock = Lock()
-    @exclusivity(unchecked) private var value: Value
+/// A value that can only be reached while holding its lock: one allocation, the
+/// value and the mutex side by side (``LockedStorage``). Copies share the value.
+struct LockedBox<Value>: @unchecked Sendable {  // every access to the value goes through the lock
+    private let storage: LockedStorage<Value>
 
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) { storage = LockedStorage.make(value) }
 
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try storage.withLock(body)
+    }
+}
+
+/// The object behind a ``LockedBox``: the value as the buffer's header, and its
+/// pthread mutex as the one element of its tail, initialized when the object is
+/// made and destroyed in `deinit`. An object's memory does not move, so the mutex's
+/// address is stable, as pthread requires.
+private final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    static func make(_ value: Value) -> LockedStorage<Value> {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        // `create` makes an instance of the class it is called on.
+        let storage = unsafeDowncast(buffer, to: LockedStorage<Value>.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in _ = pthread_mutex_destroy(mutex) }
+    }
+
+    @inline(__always)
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
     }
 }
