@@ -39,7 +39,7 @@ extension Injector {
     ///   ``InjectionError/Kind-swift.struct/liveBinding`` when an eager singleton of an
     ///   ancestor reaches a live binding, which this injector then builds at once.
     public func testInjector(modules: [any Module]) throws -> Injector {
-        try Injector(parent: self, modules: [LiveBindingStandIns(replacing: liveBindings)] + modules, tracer: tracer)
+        try Injector(parent: self, modules: [LiveBindingStandIns(live: liveBindings)] + modules, tracer: tracer)
     }
 
     /// The live bindings this injector answers with: each key's binding nearest to
@@ -67,9 +67,8 @@ extension Injector {
 /// it as any other, and a shared object of an ancestor that depends on its key is the
 /// test injector's own, as for any override.
 struct LiveBindingStandIns: Module {
+    /// The live bindings to stand in for.
     let live: [Binding]
-
-    init(replacing live: [Binding]) { self.live = live }
 
     func configure(_ binder: Binder) {
         for binding in live {

@@ -152,6 +152,17 @@ struct LiveBindingTests {
         #expect(try test.getObject(Scheduler.self).clock === FakeClockModule.fake)
     }
 
+    @Test("a shared object whose closure declares nothing stays the app's: building it for the test throws")
+    func opaqueClosureSingleton() throws {
+        let app = try Injector(modules: [AppModule(), OpaqueCourierModule()])
+        let test = try app.testInjector(modules: [])
+
+        let error = try #require(throws: InjectionError.self) { try test.getObject(Courier.self) }
+
+        #expect(error.kind == .unseenOverride)
+        #expect(error.summary.hasPrefix("this injector binds any LiveBindingTests.Clock, but LiveBindingTests.Courier"))
+    }
+
     // MARK: Provider and Lazy
 
     @Test("a Provider or Lazy of a live binding is injected, and throws liveBinding when it is called")
@@ -331,6 +342,20 @@ extension LiveBindingTests {
         func configure(_ binder: Binder) {
             binder.bind(Socket.self, scope: .singleton) { _ in await Socket.connect() }
             binder.markLive(Socket.self)
+        }
+    }
+
+    /// Shared, and asks for the clock from a closure that declares nothing.
+    final class Courier: Sendable {
+        let clock: any Clock
+        init(clock: any Clock) { self.clock = clock }
+    }
+
+    struct OpaqueCourierModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind(Courier.self, scope: .singleton) { injector in
+                Courier(clock: try injector.getObject((any Clock).self))
+            }
         }
     }
 
