@@ -21,11 +21,12 @@ extension Binder {
     /// ```
     ///
     /// The mark belongs to the binding in effect when it is made (whichever of this
-    /// injector's modules made it), or, when there is none yet, to the next binding of `type` under `name` that
-    /// this module makes. A later binding of the same key replaces the live one and is
-    /// not live unless it is marked too: a test's module that binds a fake replaces it.
-    /// The mark covers requests of this key only: a request of the implementation's
-    /// own type (`URLSessionTransport`) is not a request of `any Transport`.
+    /// injector's modules made it), or, when there is none yet, to the next binding of
+    /// `type` under `name` that this module makes. A later binding of the same key
+    /// replaces the live one and is not live unless it is marked too: a test's module
+    /// that binds a fake replaces it. The mark covers requests of this key only: a
+    /// request of the implementation's own type (`URLSessionTransport`) is not a request
+    /// of `any Transport`.
     ///
     /// - Parameters:
     ///   - type: the type the live binding is bound as.
