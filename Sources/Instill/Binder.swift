@@ -16,11 +16,15 @@
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
 /// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
+/// | (swift-dependencies' `liveValue`) | ``markLive(_:named:)`` |
 public final class Binder {
     var bindings: [Binding] = []
     var scopeOverrides: [ObjectIdentifier: Scope] = [:]
     var eagerSingletons: [EagerSingleton] = []
     var module: String = "Injector"
+    /// Keys marked live before the module that marked them bound them: the next
+    /// binding that module makes of each is live (see ``markLive(_:named:)``).
+    var pendingLive: [BindingKey: String] = [:]
 
     init() {}
 
@@ -210,10 +214,16 @@ public final class Binder {
         accepts: (@Sendable (Any) -> Bool)? = nil, dependencies: DeclaredDependencies? = nil,
         asyncStep: AsyncBindingStep? = nil, file: StaticString, line: UInt
     ) {
+        let key = BindingKey(type, name: name)
+        var isLive = false
+        if let marker = pendingLive[key], marker == module {
+            pendingLive[key] = nil
+            isLive = true
+        }
         bindings.append(
             Binding(
-                key: BindingKey(type, name: name), boundType: TypeReference(type), source: source, scope: scope,
+                key: key, boundType: TypeReference(type), source: source, scope: scope,
                 accepts: accepts, module: module, location: SourceLocation(file: file, line: line),
-                dependencies: dependencies, asyncStep: asyncStep))
+                dependencies: dependencies, asyncStep: asyncStep, isLive: isLive))
     }
 }

@@ -146,6 +146,10 @@ extension InjectionError {
         /// The task of an `await getObject` was cancelled while an async step ran (the
         /// ``InjectionError/underlyingError`` is the `CancellationError`); nothing was cached.
         public static let cancelled = Kind("cancelled")
+        /// A request of a test injector (``Injector/testInjector(modules:)``) reached a
+        /// binding marked live (``Binder/markLive(_:named:)``) that the test's modules do
+        /// not replace; ``Injector/validate(roots:isolation:)`` on it reports each one.
+        public static let liveBinding = Kind("liveBinding")
 
         /// The kind's name, as written in code after the dot.
         public var description: String { name }
@@ -532,6 +536,18 @@ extension InjectionError {
                 + ", through a closure, provider or ObjectFactory that does not declare it.",
             fix: "declare what that closure or provider needs (binder.bind(T.self, dependencies: …) { … }), so this "
                 + "injector sees it and builds its own \(holder), or bind \(holder) in this injector's modules too.")
+    }
+
+    /// What a test injector's stand-in for the live binding of `type` (named `name`)
+    /// throws: the test's modules bind no fake in its place.
+    static func liveBinding(_ type: Any.Type, name: String?) -> InjectionError {
+        let typeName = typeName(type)
+        let target = name.map { "\(typeName) named \"\($0)\"" } ?? typeName
+        let named = name.map { ", named: \"\($0)\"" } ?? ""
+        return InjectionError(
+            .liveBinding, type: typeName,
+            summary: "\(target) is marked live, and the modules of this test injector do not replace it.",
+            fix: "bind a fake in the test's module: binder.bind(fake, as: \(spelling(of: type)).self\(named)).")
     }
 
     /// An ``ObjectFactory`` asked for under a name: requested (`holder` nil) or

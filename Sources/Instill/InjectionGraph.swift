@@ -33,9 +33,10 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         public let scope: Scope?
         /// How it is answered: "automatic", "type binding", "link", "instance",
         /// "closure", "provider", "injector" (an ``ObjectFactory``), "unbound",
-        /// "none" (an optional dependency with nothing bound, which receives `nil`), or
+        /// "none" (an optional dependency with nothing bound, which receives `nil`),
         /// "main actor" (a ``MainActorInjectable`` type in a graph made off the main
-        /// actor, which does not read its declarations).
+        /// actor, which does not read its declarations), or "live" (a live binding that
+        /// a test injector's modules do not replace: see ``Injector/testInjector(modules:)``).
         public let source: String
         /// The type of the argument every request must pass, for a type whose
         /// ``Initializer`` takes one (`Initializer(argument:)`); `nil` otherwise.
@@ -177,6 +178,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         }
         let node = nodes[current]
         if node.source == "unbound" { return (title + " ✗ unbound", current) }
+        if node.source == "live" { return (title + " ✗ live", current) }
         if node.source == "injector" { return (title + " (the injector)", current) }
         if node.source == "none" { return (title + " (nil: nothing bound)", current) }
         if node.source == "main actor" {

@@ -16,7 +16,9 @@ extension Injector {
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
     /// - eager singletons that are not in singleton scope (an injector with one
     ///   cannot be created; ``validate(modules:roots:isolation:)`` reports it with the rest);
-    /// - requirements declared with key paths into another class.
+    /// - requirements declared with key paths into another class;
+    /// - on a test injector (``testInjector(modules:)``), every live binding its modules
+    ///   do not replace, with each chain that reaches it, and alone when nothing does.
     ///
     /// It also lists, in ``ValidationReport/typesNeedingAwait``, the types whose graph
     /// has an async step: only `try await injector.getObject(...)` builds them, and

@@ -57,11 +57,36 @@ struct PodcastsTests {
         #expect(try await app.injector.getObject(APIClient.self).transport is LiveTransport)
     }
 
-    @Test("validate() on the test injector finds nothing: every override reaches")
+    @Test("validate() on the test injector finds nothing: every override reaches, and no live binding is left")
     func testInjectorValidates() throws {
-        let test = try AppContainer().injector.childInjector(modules: [FakeTransportModule()])
+        let test = try AppContainer().injector.testInjector(modules: [FakeTransportModule()])
         let report = test.validate(roots: [PodcastListViewModel.self, DownloadManager.self])
         #expect(report.isValid, "\(report)")
+    }
+
+    @Test("a test that forgets to replace the live transport fails, naming it, instead of using the network")
+    func forgottenFakeFails() async throws {
+        let app = try AppContainer()
+        _ = try await app.injector.getObject(PodcastListViewModel.self)  // the app's client exists already
+        let test = try app.injector.testInjector(modules: [])  // no FakeTransportModule
+
+        let error = try await #require(throws: InjectionError.self) {
+            try await test.getObject(PodcastListViewModel.self)
+        }
+        #expect(error.kind == .liveBinding)
+        #expect(
+            error.description
+                == """
+                liveBinding: any Transport is marked live, and the modules of this test injector do not replace it.
+                  Requested: PodcastListViewModel
+                  Chain: PodcastListViewModel.init(APIClient) → APIClient.init(any Transport) (declared at PodcastsKit/APIClient.swift:16)
+                  Bound at: PodcastsKit/AppModule.swift:11 in AppModule
+                  To fix: bind a fake in the test's module: binder.bind(fake, as: (any Transport).self).
+                """)
+        let report = test.validate(roots: [PodcastListViewModel.self, DownloadManager.self])
+        #expect(report.problems.map(\.kind) == [.liveBinding, .liveBinding])
+        let holders = report.problems.map { $0.chain.last ?? "" }
+        #expect(holders == ["APIClient.init(any Transport)", "DownloadManager.init(any Transport)"])
     }
 
     @Test("Getting Started: validate(roots:) checks the app's graph without building it")

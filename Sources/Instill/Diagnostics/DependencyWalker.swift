@@ -98,6 +98,9 @@ struct DependencyWalker {
 
     /// Walks every binding the injector sees, its eager singletons, and `extraRoots`.
     mutating func walk(bindingRoots: Bool, extraRoots: [Any.Type]) {
+        // A test injector's stand-ins for live bindings come last: one that the walk
+        // reaches is reported with the chain that reaches it, one it does not, alone.
+        var liveStandIns: [Binding] = []
         if bindingRoots {
             // Every binding is a root and a node: size the tables once (growing them
             // rehashed every key several times over).
@@ -113,13 +116,18 @@ struct DependencyWalker {
             while let level = current {
                 for binding in level.bindings.values.sorted(by: { $0.location.line < $1.location.line })
                 where seen.insert(binding.key).inserted {
-                    visitRoot(binding.key, binding.boundType)
+                    if binding.unreplacedLive != nil {
+                        liveStandIns.append(binding)
+                    } else {
+                        visitRoot(binding.key, binding.boundType)
+                    }
                 }
                 current = level.parent
             }
             for eager in injector.eagerSingletons { checkEager(eager) }
         }
         for type in extraRoots { visitRoot(BindingKey(type), TypeReference(type)) }
+        for binding in liveStandIns { visitRoot(binding.key, binding.boundType) }
     }
 
     private mutating func visitRoot(_ key: BindingKey, _ type: TypeReference) {
@@ -203,6 +211,10 @@ struct DependencyWalker {
             return
         }
         let key = NodeKey(key: bindingKey, injector: ObjectIdentifier(recipe.owner))
+        if let failure = recipe.binding?.unreplacedLive {
+            reportLive(failure, at: key, type, requested, stack)
+            return
+        }
         if state[key] == .inProgress {
             if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
             return
@@ -278,6 +290,21 @@ struct DependencyWalker {
     }
 
     private var lastLocation: String?
+
+    /// Reports a live binding a test injector's modules do not replace, once for each
+    /// requirement that reaches it (the report prints them as one problem), or alone
+    /// when it is visited as a root that nothing reached.
+    private mutating func reportLive(
+        _ failure: InjectionError, at key: NodeKey, _ type: TypeReference, _ requested: String, _ stack: [Step]
+    ) {
+        if state[key] == nil {
+            addNode(Node(key: key, type: type, source: "live", scope: nil, location: nil, problem: true))
+            state[key] = .done
+        } else if stack.isEmpty {
+            return
+        }
+        report(failure, requested, stack)
+    }
 
     private mutating func walk(
         _ edge: Outgoing, holder: String, from key: NodeKey, scope: Scope, in builder: Injector,

@@ -42,11 +42,18 @@ final class Binding: Sendable {
     /// For an async closure or provider binding: what `await getObject` runs
     /// (``source`` is then never called).
     let asyncStep: AsyncBindingStep?
+    /// Whether its module marked it live (``Binder/markLive(_:named:)``): a test
+    /// injector replaces it unless the test's modules do (see `Injector+Live.swift`).
+    let isLive: Bool
+    /// For the binding a test injector puts in place of a live one its modules do not
+    /// replace: the error its closure throws, which `validate()` reports too.
+    let unreplacedLive: InjectionError?
 
     init(
         key: BindingKey, boundType: TypeReference, source: Source, scope: Scope?,
         accepts: (@Sendable (Any) -> Bool)?, module: String, location: SourceLocation,
-        dependencies: DeclaredDependencies? = nil, asyncStep: AsyncBindingStep? = nil
+        dependencies: DeclaredDependencies? = nil, asyncStep: AsyncBindingStep? = nil, isLive: Bool = false,
+        unreplacedLive: InjectionError? = nil
     ) {
         self.key = key
         self.boundType = boundType
@@ -57,6 +64,15 @@ final class Binding: Sendable {
         self.location = location
         self.dependencies = dependencies
         self.asyncStep = asyncStep
+        self.isLive = isLive
+        self.unreplacedLive = unreplacedLive
+    }
+
+    /// This binding, marked live.
+    func markedLive() -> Binding {
+        Binding(
+            key: key, boundType: boundType, source: source, scope: scope, accepts: accepts, module: module,
+            location: location, dependencies: dependencies, asyncStep: asyncStep, isLive: true)
     }
 
     /// A short description for near-match lists: `FiveSpeed → GearBox named "manual"`.

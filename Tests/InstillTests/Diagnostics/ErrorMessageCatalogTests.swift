@@ -299,13 +299,30 @@ struct ErrorMessageCatalogTests {
                 """)
     }
 
+    @Test("liveBinding: a test injector's request reaching a live binding names it, the chain and the fake to bind")
+    func liveBinding() throws {
+        let test = try Injector(modules: [LiveGearBoxModule()]).testInjector(modules: [])
+
+        let error = try #require(throws: InjectionError.self) { try test.getObject(Garage.self) }
+
+        #expect(error.kind == .liveBinding)
+        #expect(
+            error.description == """
+                liveBinding: any ErrorMessageCatalogTests.GearBox is marked live, and the modules of this test injector do not replace it.
+                  Requested: ErrorMessageCatalogTests.Garage
+                  Chain: ErrorMessageCatalogTests.Garage.car → ErrorMessageCatalogTests.Car.gearBox (declared at \(#fileID):\(Car.requiresLine))
+                  Bound at: \(#fileID):\(LiveGearBoxModule.bindingLine) in ErrorMessageCatalogTests.LiveGearBoxModule
+                  To fix: bind a fake in the test's module: binder.bind(fake, as: (any ErrorMessageCatalogTests.GearBox).self).
+                """)
+    }
+
     @Test("every kind prints as its name in code")
     func kindNames() {
         let kinds: [InjectionError.Kind] = [
             .noBinding, .cycle, .argumentMismatch, .eagerSingletonNotSingleton, .instanceDoesNotConform,
             .typeDoesNotConform, .initializerFailed, .providerFailed, .noInitializer, .nilValue, .injectorReleased,
             .lifetimeMismatch, .invalidRequirement, .depthLimit, .invalidBinding, .crossThreadCycle,
-            .unseenOverride,
+            .unseenOverride, .liveBinding,
         ]
 
         #expect(
@@ -313,7 +330,7 @@ struct ErrorMessageCatalogTests {
                 "noBinding", "cycle", "argumentMismatch", "eagerSingletonNotSingleton", "instanceDoesNotConform",
                 "typeDoesNotConform", "initializerFailed", "providerFailed", "noInitializer", "nilValue",
                 "injectorReleased", "lifetimeMismatch", "invalidRequirement", "depthLimit", "invalidBinding",
-                "crossThreadCycle", "unseenOverride",
+                "crossThreadCycle", "unseenOverride", "liveBinding",
             ])
         #expect(Set(kinds).count == kinds.count)
     }
@@ -451,6 +468,14 @@ extension ErrorMessageCatalogTests {
     }
 
     private final class Neutral: GearBox {}
+
+    private struct LiveGearBoxModule: Module {
+        static let bindingLine = #line + 2
+        func configure(_ binder: Binder) {
+            binder.bind(Neutral(), as: (any GearBox).self)
+            binder.markLive((any GearBox).self)
+        }
+    }
 
     /// A non-optional requirement: `T!` and `T?` properties may be left nil, this one may not.
     private final class Truck: Injectable {
