@@ -385,6 +385,87 @@ struct ValidationTests {
         }
     }
 
+    @Suite("Bindings the compiler cannot check")
+    struct UncheckedBindings {
+        protocol Terminal: AnyObject {}
+        final class SystemDateProvider: Injectable { init() {} }
+        final class ConsoleTerminal: Injectable, Terminal { init() {} }
+        final class Reporter: Injectable {
+            var terminal: (any Terminal)!
+            static let requiresLine = #line + 1
+            static var requires: Requirements { Requirements(\Reporter.terminal) }
+            init() {}
+        }
+
+        static func terminalLines(bindingLine: Int, requested: String, chain: [String]) -> String {
+            var lines = [
+                "typeDoesNotConform: ValidationTests.UncheckedBindings.SystemDateProvider is bound to any ValidationTests.UncheckedBindings.Terminal but does not conform to ValidationTests.UncheckedBindings.Terminal.",
+                "  Requested: \(requested)",
+            ]
+            if !chain.isEmpty { lines.append("  Chain: " + chain.joined(separator: " → ")) }
+            lines += [
+                "  Bound at: \(#fileID):\(bindingLine) in ModuleFixtures.Configure",
+                "  To fix: make ValidationTests.UncheckedBindings.SystemDateProvider conform to ValidationTests.UncheckedBindings.Terminal, or bind another type to any ValidationTests.UncheckedBindings.Terminal.",
+            ]
+            return lines.joined(separator: "\n")
+        }
+
+        @Test(
+            "a type bound with bind(_:to:) to a protocol it does not conform to is reported with the message getObject throws, and its chain",
+            arguments: [nil, Scope.normal, .singleton])
+        func nonConformingType(scope: Scope?) throws {
+            let bindingLine = #line + 2
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.bind((any Terminal).self, to: SystemDateProvider.self, scope: scope) }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            let expected = Self.terminalLines(
+                bindingLine: bindingLine, requested: "ValidationTests.UncheckedBindings.Reporter",
+                chain: [
+                    "ValidationTests.UncheckedBindings.Reporter.terminal (declared at \(#fileID):\(Reporter.requiresLine))"
+                ])
+            #expect(report.problems.map(\.description).contains(expected), "\(report)")
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
+            #expect(thrown.description == expected)
+        }
+
+        @Test("a binding that is itself a root is reported with no chain, as a request for it fails")
+        func nonConformingBindingAsRoot() throws {
+            let bindingLine = #line + 2
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.bind((any Terminal).self, to: SystemDateProvider.self) }
+            ])
+
+            let report = injector.validate()
+
+            #expect(
+                report.problems.map(\.description) == [
+                    Self.terminalLines(
+                        bindingLine: bindingLine, requested: "any ValidationTests.UncheckedBindings.Terminal", chain: []
+                    )
+                ])
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject((any Terminal).self) }
+            #expect(thrown.description == report.problems.first?.description)
+        }
+
+        @Test("a conforming type bound with bind(_:to:), and a forward to one, pass")
+        func conformingTypePasses() throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind((any Terminal).self, to: ConsoleTerminal.self)
+                    $0.forward((any Terminal).self, named: "forwarded", to: ConsoleTerminal.self)
+                    $0.bind(AnyObject.self, to: SystemDateProvider.self)
+                }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+    }
+
     @Suite("Building nothing")
     struct BuildingNothing {
         @Test("validate() calls no initializer, closure or provider, and builds no eager singleton again")
