@@ -64,6 +64,7 @@ extension Injector {
     func validate(bindingRoots: Bool, roots: [Any.Type], isolation: isolated (any Actor)?) -> ValidationReport {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
+            walker.defersProviderTargets = true
             walker.walk(bindingRoots: bindingRoots, extraRoots: roots)
             var report = ValidationReport(problems: walker.problems)
             report.problemsRequestsThrow = walker.problems.indices.filter { !walker.notThrownByRequests.contains($0) }

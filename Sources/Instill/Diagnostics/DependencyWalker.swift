@@ -133,7 +133,40 @@ struct DependencyWalker {
         if rootKeys.insert(node).inserted { roots.append(node) }
         var stack: [Step] = []
         visit(key, type, in: injector, stack: &stack, requested: type.description)
+        // What a `Provider` or `Lazy` builds, once what the root builds itself is
+        // walked: a type both reach is reported with the chain a request of the root
+        // throws, not with the one a later call would.
+        while !deferred.isEmpty {
+            let later = deferred.removeFirst()
+            var lazyStack = [later.step]
+            let previousLocation = lastLocation
+            lastLocation = later.location
+            let found = problems.count
+            visit(
+                later.key, later.type, in: later.builder, stack: &lazyStack, requested: later.requested,
+                reportsUnreadMainActor: false)
+            for index in found..<problems.count { notThrownByRequests.insert(index) }
+            lastLocation = previousLocation
+        }
     }
+
+    /// A target of a ``Provider`` or ``Lazy``, left to walk after the root's own graph.
+    private struct DeferredVisit {
+        let key: BindingKey
+        let type: TypeReference
+        let builder: Injector
+        /// The provider's edge: where its chain starts.
+        let step: Step
+        let location: String?
+        let requested: String
+    }
+
+    private var deferred: [DeferredVisit] = []
+
+    /// Whether the targets of a ``Provider`` or ``Lazy`` are walked after the root's
+    /// own graph (validation: problems get the chain a request throws), rather than
+    /// where they are met (a graph: its nodes are numbered in that order).
+    var defersProviderTargets = false
 
     /// The node `key` is, as `resolver` answers it: keyed by the injector whose recipe
     /// answers (a shared object's ancestor), or by `resolver` when nothing does.
@@ -344,11 +377,19 @@ struct DependencyWalker {
             // what it builds must still resolve. A main-actor type is built where the
             // provider is called: off the main actor, its declarations may not be
             // readable yet, and the provider is not a problem.
-            var lazyStack = [Step(key: key, label: edge.chainLabel, declared: edge.declared)]
+            let step = Step(key: key, label: edge.chainLabel, declared: edge.declared)
             let found = problems.count
-            visit(
-                targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested,
-                reportsUnreadMainActor: false)
+            if defersProviderTargets {
+                deferred.append(
+                    DeferredVisit(
+                        key: targetKey, type: dependency.target, builder: builder, step: step,
+                        location: lastLocation, requested: requested))
+            } else {
+                var lazyStack = [step]
+                visit(
+                    targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested,
+                    reportsUnreadMainActor: false)
+            }
             if dependency.isLazy, let held = try? builder.recipe(for: targetKey, type: dependency.target) {
                 reportLazyArgument(held, by: edge, at: edgeIndex, stack, requested)
             }

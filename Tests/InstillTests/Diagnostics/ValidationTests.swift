@@ -196,6 +196,19 @@ struct ValidationTests {
             #expect(report.problems.count == 1)
             #expect(report.problems.first?.chain == ["ValidationTests.Garage.car", "ValidationTests.Car.gearBox"])
         }
+
+        @Test(
+            "a missing binding behind a Lazy and a requirement is reported with the requirement's chain, which getObject throws"
+        )
+        func requirementBeforeLazy() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Showcase.self) }
+
+            let report = injector.validate(roots: [Showcase.self])
+
+            #expect(thrown.chain == ["ValidationTests.Showcase.car", "ValidationTests.Car.gearBox"])
+            #expect(report.problems.map(\.description) == [thrown.description])
+        }
     }
 
     @Suite("Declarations")
@@ -565,6 +578,14 @@ extension ValidationTests {
     // A missing protocol binding two levels down.
 
     private protocol GearBox: AnyObject {}
+
+    /// A `Car` behind a `Lazy`, then required directly.
+    private final class Showcase: Injectable {
+        var later: Lazy<Car>!
+        var car: Car!
+        static var requires: Requirements { Requirements(\Showcase.later, \.car) }
+        init() {}
+    }
 
     private final class Car: Injectable {
         var gearBox: (any GearBox)!
