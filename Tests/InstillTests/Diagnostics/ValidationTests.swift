@@ -463,6 +463,19 @@ struct ValidationTests {
             #expect(thrown.description == report.problems.first?.description)
         }
 
+        @Test("a forward to a type that does not conform is reported with the message getObject throws")
+        func nonConformingForward() throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.forward((any Terminal).self, to: SystemDateProvider.self) }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
+            #expect(thrown.kind == .typeDoesNotConform)
+            #expect(report.problems.map(\.description).contains(thrown.description), "\(report)")
+        }
+
         @Test("a conforming type bound with bind(_:to:), and a forward to one, pass")
         func conformingTypePasses() throws {
             let injector = try Injector(modules: [
