@@ -25,9 +25,13 @@ extension Injector {
     /// when their graph has a main-actor type too, only when awaited from main-actor
     /// code (the report's text says which).
     ///
+    /// - types bound with `bind(_:to:)` or `forward(_:to:)` to a protocol they do not
+    ///   conform to (or a class they do not inherit from), which the compiler cannot
+    ///   check, with the text a request throws. Injector creation does not check them:
+    ///   the runtime's conformance search is a first build's largest cost.
+    ///
     /// It follows the dependencies closure and provider bindings declare, but cannot
-    /// see what they ask the injector at run time, and it cannot check that a type
-    /// bound to a protocol with `bind(_:to:)` conforms: that is checked on first use.
+    /// see what they ask the injector at run time.
     ///
     /// - nonisolated types that require a ``MainActorInjectable`` type directly (only
     ///   the main actor can build them; a ``Provider`` defers it).
@@ -52,10 +56,21 @@ extension Injector {
     ///   - isolation: the caller's actor, an `isolated` parameter the compiler checks (a
     ///     value passed by hand must be the actor the call is made on); leave the default.
     public func validate(roots: [Any.Type] = [], isolation: isolated (any Actor)? = #isolation) -> ValidationReport {
+        validate(bindingRoots: true, roots: roots, isolation: isolation)
+    }
+
+    /// What ``validate(roots:isolation:)`` reports; with `bindingRoots` `false`, walked
+    /// from `roots` alone, so that each problem is reported for the first of them that
+    /// meets it: what a request of that root meets (the test of `validate()` against
+    /// builds asks it one root at a time).
+    func validate(bindingRoots: Bool, roots: [Any.Type], isolation: isolated (any Actor)?) -> ValidationReport {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
-            walker.walk(bindingRoots: true, extraRoots: roots)
+            walker.defersProviderTargets = true
+            walker.walk(bindingRoots: bindingRoots, extraRoots: roots)
             var report = ValidationReport(problems: walker.problems)
+            report.problemsRequestsThrow = walker.problems.indices.filter { !walker.notThrownByRequests.contains($0) }
+                .map { walker.problems[$0] }
             (report.typesNeedingAwait, report.mainActorTypesNeedingAwait) = walker.typesNeedingAwait()
             return report
         }

@@ -35,6 +35,11 @@ public struct ValidationReport: Error, CustomStringConvertible, Sendable {
     /// `await getObject` made from main-actor code builds them.
     var mainActorTypesNeedingAwait: Set<String> = []
 
+    /// Those of ``problems`` that a request of the walked roots throws, in the order
+    /// they were found: not those met behind a ``Provider`` or ``Lazy`` (calling it
+    /// throws them), nor lifetime mismatches (nothing throws them).
+    var problemsRequestsThrow: [InjectionError] = []
+
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 

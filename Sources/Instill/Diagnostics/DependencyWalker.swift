@@ -73,6 +73,10 @@ struct DependencyWalker {
     private(set) var order: [NodeKey] = []
     private(set) var edges: [Edge] = []
     private(set) var problems: [InjectionError] = []
+    /// The indices in `problems` of those no request of the walked roots throws: met
+    /// behind a ``Provider`` or ``Lazy`` (calling it throws them), and lifetime
+    /// mismatches (nothing throws them).
+    private(set) var notThrownByRequests: Set<Int> = []
     private(set) var roots: [NodeKey] = []
     /// The keys in `roots`, for a constant-time check (a search of the array made
     /// the walk quadratic in the number of bindings).
@@ -84,6 +88,8 @@ struct DependencyWalker {
     private var state: [NodeKey: State] = [:]
     private var reportedCycles: Set<Set<NodeKey>> = []
     private var reportedMissing: Set<NodeKey> = []
+    /// The bindings to a type that does not conform, with the error a build throws.
+    private var nonConforming: [NodeKey: InjectionError] = [:]
     /// Each override with each edge that misses it: one override may be missed by
     /// several holders, and every one is reported.
     private var reportedOverrides: Set<[AnyHashable]> = []
@@ -135,7 +141,40 @@ struct DependencyWalker {
         if rootKeys.insert(node).inserted { roots.append(node) }
         var stack: [Step] = []
         visit(key, type, in: injector, stack: &stack, requested: type.description)
+        // What a `Provider` or `Lazy` builds, once what the root builds itself is
+        // walked: a type both reach is reported with the chain a request of the root
+        // throws, not with the one a later call would.
+        while !deferred.isEmpty {
+            let later = deferred.removeFirst()
+            var lazyStack = [later.step]
+            let previousLocation = lastLocation
+            lastLocation = later.location
+            let found = problems.count
+            visit(
+                later.key, later.type, in: later.builder, stack: &lazyStack, requested: later.requested,
+                reportsUnreadMainActor: false)
+            for index in found..<problems.count { notThrownByRequests.insert(index) }
+            lastLocation = previousLocation
+        }
     }
+
+    /// A target of a ``Provider`` or ``Lazy``, left to walk after the root's own graph.
+    private struct DeferredVisit {
+        let key: BindingKey
+        let type: TypeReference
+        let builder: Injector
+        /// The provider's edge: where its chain starts.
+        let step: Step
+        let location: String?
+        let requested: String
+    }
+
+    private var deferred: [DeferredVisit] = []
+
+    /// Whether the targets of a ``Provider`` or ``Lazy`` are walked after the root's
+    /// own graph (validation: problems get the chain a request throws), rather than
+    /// where they are met (a graph: its nodes are numbered in that order).
+    var defersProviderTargets = false
 
     /// The node `key` is, as `resolver` answers it: keyed by the injector whose recipe
     /// answers (a shared object's ancestor), or by `resolver` when nothing does.
@@ -219,7 +258,12 @@ struct DependencyWalker {
             if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
             return
         }
-        if state[key] == .done { return }
+        if state[key] == .done {
+            // Reached again, through another requirement: like a missing binding, a
+            // binding to a type that does not conform is reported with each chain.
+            if let error = nonConforming[key], !stack.isEmpty { report(error, requested, stack) }
+            return
+        }
         if stackGuard.isLow() {
             var problem = InjectionError.depthLimit(type.description, depth: stack.count, stackSize: stackGuard.size)
             problem.requestedType = requested
@@ -250,6 +294,14 @@ struct DependencyWalker {
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
                         stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
                 }
+                // A build checks the object once it is made, before its requirements.
+                if recipe.accepts != nil,
+                    TypeConformance.isInstance(of: metadata.type.type, a: recipe.type.type) == false
+                {
+                    reportNonConforming(
+                        InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName).bound(
+                            at: recipe.binding), at: key, requested, stack)
+                }
                 // The injector that builds the object fills its requirements: for a
                 // shared object, the ancestor it lives with.
                 for requirement in metadata.requirements {
@@ -273,6 +325,12 @@ struct DependencyWalker {
             stack.append(Step(key: key, label: nil))
             visit(target.key, target.type, in: target.owner, stack: &stack, requested: requested)
             stack.removeLast()
+            // A build checks the value the target gave.
+            if recipe.accepts != nil, !Self.linkedValueConforms(recipe) {
+                reportNonConforming(
+                    InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
+                        at: recipe.binding), at: key, requested, stack)
+            }
         case .closure, .provider:
             for declared in recipe.binding?.dependencies?.entries ?? [] {
                 let edge = Outgoing(
@@ -346,13 +404,23 @@ struct DependencyWalker {
             // what it builds must still resolve. A main-actor type is built where the
             // provider is called: off the main actor, its declarations may not be
             // readable yet, and the provider is not a problem.
-            var lazyStack = [Step(key: key, label: edge.chainLabel, declared: edge.declared)]
-            visit(
-                targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested,
-                reportsUnreadMainActor: false)
+            let step = Step(key: key, label: edge.chainLabel, declared: edge.declared)
+            let found = problems.count
+            if defersProviderTargets {
+                deferred.append(
+                    DeferredVisit(
+                        key: targetKey, type: dependency.target, builder: builder, step: step,
+                        location: lastLocation, requested: requested))
+            } else {
+                var lazyStack = [step]
+                visit(
+                    targetKey, dependency.target, in: builder, stack: &lazyStack, requested: requested,
+                    reportsUnreadMainActor: false)
+            }
             if dependency.isLazy, let held = try? builder.recipe(for: targetKey, type: dependency.target) {
                 reportLazyArgument(held, by: edge, at: edgeIndex, stack, requested)
             }
+            for index in found..<problems.count { notThrownByRequests.insert(index) }
             return
         }
         stack.append(Step(key: key, label: edge.chainLabel, declared: edge.declared, groupMember: edge.groupMember))
@@ -383,6 +451,7 @@ struct DependencyWalker {
             problem.chain = (stack.compactMap(\.label)) + [edge.chainLabel]
             problem.requirementLocation = edge.location?.description
             problems.append(problem)
+            notThrownByRequests.insert(problems.count - 1)
             edges[edges.count - 1].problem = true
         }
     }
@@ -553,6 +622,33 @@ struct DependencyWalker {
     private mutating func addNode(_ node: Node) {
         if nodes[node.key] == nil { order.append(node.key) }
         nodes[node.key] = node
+    }
+
+    /// Records `error`, a binding at `key` to a type that does not conform, as a
+    /// problem, and keeps it to report again for each requirement that reaches `key`.
+    private mutating func reportNonConforming(
+        _ error: InjectionError, at key: NodeKey, _ requested: String, _ stack: [Step]
+    ) {
+        report(error, requested, stack)
+        nonConforming[key] = error
+        nodes[key]?.problem = true
+    }
+
+    /// Whether what the link `recipe` answers with passes its binding's check of the
+    /// value (``Recipe/accepts``), as far as the types tell: an object its target
+    /// builds, an instance bound to it; `true` when only a build can tell (a closure
+    /// or a provider).
+    private static func linkedValueConforms(_ recipe: Recipe) -> Bool {
+        guard case .link(var target) = recipe.source, let accepts = recipe.accepts else { return true }
+        while case .link(let next) = target.source { target = next }
+        switch target.source {
+        case .build(let metadata):
+            return TypeConformance.isInstance(of: metadata.type.type, a: recipe.type.type) != false
+        case .instance(let instance):
+            return accepts(instance.value)
+        default:
+            return true
+        }
     }
 
     private static func describe(_ recipe: Recipe) -> String {

@@ -196,6 +196,19 @@ struct ValidationTests {
             #expect(report.problems.count == 1)
             #expect(report.problems.first?.chain == ["ValidationTests.Garage.car", "ValidationTests.Car.gearBox"])
         }
+
+        @Test(
+            "a missing binding behind a Lazy and a requirement is reported with the requirement's chain, which getObject throws"
+        )
+        func requirementBeforeLazy() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Showcase.self) }
+
+            let report = injector.validate(roots: [Showcase.self])
+
+            #expect(thrown.chain == ["ValidationTests.Showcase.car", "ValidationTests.Car.gearBox"])
+            #expect(report.problems.map(\.description) == [thrown.description])
+        }
     }
 
     @Suite("Declarations")
@@ -385,6 +398,100 @@ struct ValidationTests {
         }
     }
 
+    @Suite("Bindings the compiler cannot check")
+    struct UncheckedBindings {
+        protocol Terminal: AnyObject {}
+        final class SystemDateProvider: Injectable { init() {} }
+        final class ConsoleTerminal: Injectable, Terminal { init() {} }
+        final class Reporter: Injectable {
+            var terminal: (any Terminal)!
+            static let requiresLine = #line + 1
+            static var requires: Requirements { Requirements(\Reporter.terminal) }
+            init() {}
+        }
+
+        static func terminalLines(bindingLine: Int, requested: String, chain: [String]) -> String {
+            var lines = [
+                "typeDoesNotConform: ValidationTests.UncheckedBindings.SystemDateProvider is bound to any ValidationTests.UncheckedBindings.Terminal but does not conform to ValidationTests.UncheckedBindings.Terminal.",
+                "  Requested: \(requested)",
+            ]
+            if !chain.isEmpty { lines.append("  Chain: " + chain.joined(separator: " → ")) }
+            lines += [
+                "  Bound at: \(#fileID):\(bindingLine) in ModuleFixtures.Configure",
+                "  To fix: make ValidationTests.UncheckedBindings.SystemDateProvider conform to ValidationTests.UncheckedBindings.Terminal, or bind another type to any ValidationTests.UncheckedBindings.Terminal.",
+            ]
+            return lines.joined(separator: "\n")
+        }
+
+        @Test(
+            "a type bound with bind(_:to:) to a protocol it does not conform to is reported with the message getObject throws, and its chain",
+            arguments: [nil, Scope.normal, .singleton])
+        func nonConformingType(scope: Scope?) throws {
+            let bindingLine = #line + 2
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.bind((any Terminal).self, to: SystemDateProvider.self, scope: scope) }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            let expected = Self.terminalLines(
+                bindingLine: bindingLine, requested: "ValidationTests.UncheckedBindings.Reporter",
+                chain: [
+                    "ValidationTests.UncheckedBindings.Reporter.terminal (declared at \(#fileID):\(Reporter.requiresLine))"
+                ])
+            #expect(report.problems.map(\.description).contains(expected), "\(report)")
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
+            #expect(thrown.description == expected)
+        }
+
+        @Test("a binding that is itself a root is reported with no chain, as a request for it fails")
+        func nonConformingBindingAsRoot() throws {
+            let bindingLine = #line + 2
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.bind((any Terminal).self, to: SystemDateProvider.self) }
+            ])
+
+            let report = injector.validate()
+
+            #expect(
+                report.problems.map(\.description) == [
+                    Self.terminalLines(
+                        bindingLine: bindingLine, requested: "any ValidationTests.UncheckedBindings.Terminal", chain: []
+                    )
+                ])
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject((any Terminal).self) }
+            #expect(thrown.description == report.problems.first?.description)
+        }
+
+        @Test("a forward to a type that does not conform is reported with the message getObject throws")
+        func nonConformingForward() throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { $0.forward((any Terminal).self, to: SystemDateProvider.self) }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
+            #expect(thrown.kind == .typeDoesNotConform)
+            #expect(report.problems.map(\.description).contains(thrown.description), "\(report)")
+        }
+
+        @Test("a conforming type bound with bind(_:to:), and a forward to one, pass")
+        func conformingTypePasses() throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind((any Terminal).self, to: ConsoleTerminal.self)
+                    $0.forward((any Terminal).self, named: "forwarded", to: ConsoleTerminal.self)
+                    $0.bind(AnyObject.self, to: SystemDateProvider.self)
+                }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            #expect(report.isValid, "\(report)")
+        }
+    }
+
     @Suite("Building nothing")
     struct BuildingNothing {
         @Test("validate() calls no initializer, closure or provider, and builds no eager singleton again")
@@ -484,6 +591,14 @@ extension ValidationTests {
     // A missing protocol binding two levels down.
 
     private protocol GearBox: AnyObject {}
+
+    /// A `Car` behind a `Lazy`, then required directly.
+    private final class Showcase: Injectable {
+        var later: Lazy<Car>!
+        var car: Car!
+        static var requires: Requirements { Requirements(\Showcase.later, \.car) }
+        init() {}
+    }
 
     private final class Car: Injectable {
         var gearBox: (any GearBox)!

@@ -33,6 +33,12 @@ import Testing
 // the numbering of new objects, unless the earlier one left an object behind (a
 // singleton, or an object one holds: the fixtures note their `deinit`).
 //
+// The validation profile (`validationAgreesWithBuilds`) draws no behaviours and
+// closures that only make a value, so that a walk of the types can foresee every
+// failure, and adds pieces that take an argument, are main-actor, have an async
+// initializer or close a cycle, types bound to `any Piece` that are no pieces, and
+// roots with several-class `fills`, `Lazy` and `Provider` of them.
+//
 // A failure prints the seed, the configuration shrunk to the fewest bindings,
 // behaviours and requests that still fail the same way (as the `Binder` calls it
 // makes), and the first entry where the transcripts part. Replay a seed with
@@ -58,6 +64,22 @@ struct DifferentialNodeKindTests {
 
     @Test("every node kind together: the same in every engine, first and warm")
     func mixed() { Self.sweep(.mixed) }
+
+    /// What validate() passes, a build builds: each request of the validation
+    /// profile's graphs is validated alone, then built on the same injector (awaited
+    /// when the synchronous build says it has an async step); validate() reports a
+    /// problem that a request throws (not one behind a `Provider` or `Lazy`, not a
+    /// lifetime mismatch) if and only if the build throws, one with the build's error
+    /// text. Two wordings differ on purpose: a nonisolated object requiring a
+    /// main-actor one is the holder's problem in validate() (the same kind and chain),
+    /// and a root that takes an argument is requested here with none, where the app
+    /// passes one. Disagreements left (graphs with a cycle, a link to a closure-bound
+    /// class, an `await getObject` that never ends) are known issues, printed with
+    /// their seeds; `INSTILL_MODEL_SHOW` shows more of them.
+    @Test(
+        "validate() finds a problem for a root exactly when building it throws, with the same text: arguments, main-actor types, async steps, non-conforming bindings and cycles through every scope"
+    )
+    func validationAgreesWithBuilds() async { await Self.sweepValidation() }
 
     /// Found by sweeps of 10,000 configurations: a plan run from an awake while the
     /// resolver built its type (a cycle missed), a plan whose build closes the cycle a
@@ -436,6 +458,9 @@ extension DifferentialNodeKindTests {
     /// What a sweep emphasizes.
     fileprivate enum Profile: CaseIterable, CustomStringConvertible {
         case wrappers, bindings, initializers, reentrant, failures, mixed
+        /// Graphs whose every failure a walk of the types can foresee (see
+        /// `validationAgreesWithBuilds`): no behaviours, closures that make a value.
+        case validation
 
         var base: UInt64 {
             switch self {
@@ -445,6 +470,7 @@ extension DifferentialNodeKindTests {
             case .reentrant: 0x4B1D_0004_0000
             case .failures: 0x4B1D_0005_0000
             case .mixed: 0x4B1D_0006_0000
+            case .validation: 0x4B1D_0007_0000
             }
         }
 
@@ -456,6 +482,7 @@ extension DifferentialNodeKindTests {
             case .reentrant: "reentrant"
             case .failures: "failures"
             case .mixed: "mixed"
+            case .validation: "validation"
             }
         }
     }
@@ -472,11 +499,46 @@ extension DifferentialNodeKindTests {
         case nut = "Nut"
         case frame = "Frame"
         case depot = "Depot"
+        case gauge = "Gauge"
+        case lamp = "Lamp"
+        case kettle = "Kettle"
+        case spring = "Spring"
+        case coil = "Coil"
+        case rack = "Rack"
+        case shelf = "Shelf"
 
         /// The types the first generator draws for; the later ones are drawn from a
         /// second stream, so that a seed's configuration of these stays what it was.
         static let original: [Kind] = [.top, .middle, .leaf, .session, .clock, .gear, .bolt, .nut]
         static let added: [Kind] = [.frame, .depot]
+        /// The types only the validation profile draws: pieces that take an argument,
+        /// are main-actor, are built by an async initializer, or close a cycle, and a
+        /// root holding pieces behind a `Lazy` and a `Provider`, and one whose several-class
+        /// `fills` has a member that takes an argument.
+        static let validation: [Kind] = [.gauge, .lamp, .kettle, .spring, .coil, .rack, .shelf]
+
+        /// The fixture type.
+        var type: Any.Type {
+            switch self {
+            case .top: Top.self
+            case .middle: Middle.self
+            case .leaf: Leaf.self
+            case .session: Session.self
+            case .clock: Clock.self
+            case .gear: Gear.self
+            case .bolt: Bolt.self
+            case .nut: Nut.self
+            case .frame: Frame.self
+            case .depot: Depot.self
+            case .gauge: Gauge.self
+            case .lamp: Lamp.self
+            case .kettle: Kettle.self
+            case .spring: Spring.self
+            case .coil: Coil.self
+            case .rack: Rack.self
+            case .shelf: Shelf.self
+            }
+        }
 
         var description: String { rawValue }
         /// The scope the type declares.
@@ -488,7 +550,10 @@ extension DifferentialNodeKindTests {
             default: .normal
             }
         }
-        var isPiece: Bool { self == .gear || self == .bolt || self == .nut }
+        var isPiece: Bool {
+            self == .gear || self == .bolt || self == .nut
+                || (Kind.validation.contains(self) && self != .rack && self != .shelf)
+        }
         /// What its awake calls `calls` times, if anything.
         var provider: String? {
             switch self {
@@ -564,6 +629,8 @@ extension DifferentialNodeKindTests {
         case closure(Body, Scope)
         case instance
         case provider(Body, Scope)
+        /// An async closure that makes a value: only `await getObject` runs it.
+        case asyncClosure(Scope)
     }
 
     /// What a type does when it is built and awoken.
@@ -636,6 +703,10 @@ extension DifferentialNodeKindTests {
             self.seed = seed
             self.profile = profile
             var random = Random(seed: seed)
+            guard profile != .validation else {
+                drawForValidation(&random)
+                return
+            }
             let everything = profile == .mixed
             for kind in Kind.original where random.chance(0.45) { scopes[kind] = random.scope() }
             for name in Self.pieceNames where !random.chance(0.1) {
@@ -668,6 +739,21 @@ extension DifferentialNodeKindTests {
             addNodeKinds(Random(seed: seed ^ 0x00C0_FFEE_5EED_0002))
         }
 
+        /// Draws a configuration of the validation profile: scopes for every type, what
+        /// each `any Piece` key, `Clock`, `Clock` "alarm" and `Leaf` are bound to, and
+        /// one to three requests of unnamed keys; no behaviours, no child injector.
+        private mutating func drawForValidation(_ random: inout Random) {
+            for kind in Kind.allCases where random.chance(0.4) { scopes[kind] = random.scope() }
+            for name in Self.pieceNames where !random.chance(0.15) { pieces[name] = random.validationPieceBinding() }
+            for key in Self.classKeys where random.chance(0.3) {
+                classes[key] = random.chance(0.3) ? .instance : .closure(.fresh, random.scope())
+            }
+            let roots: [Key] =
+                [.type(.top), .type(.middle), .type(.rack), .type(.frame), .type(.depot), .piece(nil)]
+                + Kind.allCases.map { .type($0) }
+            requests = (0..<(1 + random.below(3))).map { _ in random.pick(roots) }
+        }
+
         /// Draws, from a stream of its own, what the first generator did not have: the
         /// `Frame` and `Depot` types (several-class `fills`, declared `.weak` and
         /// `.singleton` scopes, an `ObjectFactory`), requests for them, and a child
@@ -692,7 +778,7 @@ extension DifferentialNodeKindTests {
             let roots: [Key] = [.type(.frame), .type(.frame), .type(.depot), .type(.top), .piece(nil)]
             if random.chance(0.45) { requests.append(random.chance(0.7) ? random.pick(roots) : random.anyKey()) }
             guard random.chance(0.2) else { return }
-            for kind in Kind.allCases where random.chance(0.1) { child.scopes[kind] = random.scope() }
+            for kind in Kind.original + Kind.added where random.chance(0.1) { child.scopes[kind] = random.scope() }
             for name in Self.pieceNames where random.chance(0.4) {
                 child.pieces[name] = random.pieceBinding(profile, reachesAdded: true)
             }
@@ -808,6 +894,8 @@ extension DifferentialNodeKindTests {
             case .provider(let body, let scope):
                 return
                     "binder.bind(\(type).self\(named), scope: .\(scope), provider: { \(body.swift(making: making)) })"
+            case .asyncClosure(let scope):
+                return "binder.bind(\(type).self\(named), scope: .\(scope)) { _ async in \(making)(bare: ()) }"
             }
         }
     }
@@ -874,6 +962,24 @@ extension DifferentialNodeKindTests {
 
         mutating func classBinding(_ profile: Profile, reachesAdded: Bool = false) -> Binding {
             chance(0.2) ? .instance : .closure(body(profile, makesPiece: false, reachesAdded: reachesAdded), scope())
+        }
+
+        /// What the validation profile binds an `any Piece` key to: a piece with a
+        /// requirement, an argument, a main-actor or an async initializer, or one that
+        /// closes a cycle, a type that is no piece, a closure (sync or async) or
+        /// provider that makes a `Bolt`, an instance.
+        mutating func validationPieceBinding() -> Binding {
+            let roll = below(100)
+            let kind =
+                chance(0.15)
+                ? pick([Kind.clock, .leaf, .session, .rack])
+                : pick([Kind.gear, .bolt, .nut, .gauge, .lamp, .kettle, .spring, .coil])
+            if roll < 35 { return .link(kind) }
+            if roll < 70 { return .typed(kind, scope()) }
+            if roll < 80 { return .closure(.fresh, scope()) }
+            if roll < 88 { return .asyncClosure(scope()) }
+            if roll < 94 { return .provider(.fresh, scope()) }
+            return .instance
         }
     }
 }
@@ -1026,9 +1132,36 @@ extension DifferentialNodeKindTests {
             case .type(.nut): try injector.getObject(Nut.self)
             case .type(.frame): try injector.getObject(Frame.self)
             case .type(.depot): try injector.getObject(Depot.self)
+            case .type(let kind): try get(kind.type, from: injector)
             case .piece(let name): try injector.getObject((any Piece).self, named: name)
             case .alarm: try injector.getObject(Clock.self, named: "alarm")
             }
+        }
+
+        /// What `get(_:from:)` gets, awaiting async steps.
+        static func getAwaiting(_ key: Key, from injector: Injector) async throws -> AnyObject {
+            switch key {
+            case .type(let kind):
+                func request<T>(_ type: T.Type) async throws -> AnyObject {
+                    try await injector.getObject(type) as AnyObject
+                }
+                return try await request(kind.type)
+            case .piece(let name): return try await injector.getObject((any Piece).self, named: name)
+            case .alarm: return try await injector.getObject(Clock.self, named: "alarm")
+            }
+        }
+
+        /// An object of `type` (one of the validation profile's kinds), asked for by its
+        /// metatype alone, so that a main-actor type is asked as any type is.
+        static func get(_ type: Any.Type, from injector: Injector) throws -> AnyObject {
+            func request<T>(_ type: T.Type) throws -> AnyObject { try injector.getObject(type) as AnyObject }
+            return try request(type)
+        }
+
+        /// An object of `type`, asked of `factory` by its metatype alone.
+        static func get(_ type: Any.Type, from factory: ObjectFactory) throws -> AnyObject {
+            func request<T>(_ type: T.Type) throws -> AnyObject { try factory.getObject(type) as AnyObject }
+            return try request(type)
         }
 
         /// What `Depot`'s awake asks its factory for, as it behaves.
@@ -1045,6 +1178,7 @@ extension DifferentialNodeKindTests {
             case .type(.nut): try factory.getObject(Nut.self)
             case .type(.frame): try factory.getObject(Frame.self)
             case .type(.depot): try factory.getObject(Depot.self)
+            case .type(let kind): try get(kind.type, from: factory)
             case .piece(let name): try factory.getObject((any Piece).self, named: name)
             case .alarm: try factory.getObject(Clock.self, named: "alarm")
             }
@@ -1098,6 +1232,13 @@ extension DifferentialNodeKindTests {
                 case .nut: binder.setScope(scope, for: Nut.self)
                 case .frame: binder.setScope(scope, for: Frame.self)
                 case .depot: binder.setScope(scope, for: Depot.self)
+                case .gauge: binder.setScope(scope, for: Gauge.self)
+                case .lamp: binder.setScope(scope, for: Lamp.self)
+                case .kettle: binder.setScope(scope, for: Kettle.self)
+                case .spring: binder.setScope(scope, for: Spring.self)
+                case .coil: binder.setScope(scope, for: Coil.self)
+                case .rack: binder.setScope(scope, for: Rack.self)
+                case .shelf: binder.setScope(scope, for: Shelf.self)
                 }
             }
             for name in Configuration.pieceNames {
@@ -1123,6 +1264,16 @@ extension DifferentialNodeKindTests {
                 switch kind {
                 case .gear: binder.bind((any Piece).self, to: Gear.self, named: name, scope: scope)
                 case .nut: binder.bind((any Piece).self, to: Nut.self, named: name, scope: scope)
+                case .gauge: binder.bind((any Piece).self, to: Gauge.self, named: name, scope: scope)
+                case .lamp: binder.bind((any Piece).self, to: Lamp.self, named: name, scope: scope)
+                case .kettle: binder.bind((any Piece).self, to: Kettle.self, named: name, scope: scope)
+                case .spring: binder.bind((any Piece).self, to: Spring.self, named: name, scope: scope)
+                case .coil: binder.bind((any Piece).self, to: Coil.self, named: name, scope: scope)
+                // Not pieces: the build throws `typeDoesNotConform`, and validate() says so.
+                case .clock: binder.bind((any Piece).self, to: Clock.self, named: name, scope: scope)
+                case .leaf: binder.bind((any Piece).self, to: Leaf.self, named: name, scope: scope)
+                case .session: binder.bind((any Piece).self, to: Session.self, named: name, scope: scope)
+                case .rack: binder.bind((any Piece).self, to: Rack.self, named: name, scope: scope)
                 default: binder.bind((any Piece).self, to: Bolt.self, named: name, scope: scope)
                 }
             case .closure(let body, let scope):
@@ -1136,6 +1287,8 @@ extension DifferentialNodeKindTests {
                 binder.bind(
                     (any Piece).self, named: name, scope: scope,
                     provider: PieceProvider(body: body, binding: "provider \(label)", scope: scope))
+            case .asyncClosure(let scope):
+                binder.bind((any Piece).self, named: name, scope: scope) { _ async in Bolt(bare: ()) as any Piece }
             }
         }
 
@@ -1150,7 +1303,7 @@ extension DifferentialNodeKindTests {
                 binder.bind(type, named: name, scope: scope) { injector in
                     try Run.perform(body, injector, binding: label, scope: scope, fresh: fresh)
                 }
-            case .link, .typed: break
+            case .link, .typed, .asyncClosure: break
             }
         }
     }
@@ -1497,5 +1650,247 @@ private final class Depot: Injectable, Fixture {
     func awakeFromInjection() {
         awakes += 1
         made += Run.awoke(self, .depot, provider: { [factory] in try Run.get(from: factory!) })
+    }
+}
+
+// The validation profile's types (`Kind.validation`): bound to `any Piece` keys, they
+// put an argument, a main-actor type, an async step or a cycle wherever a piece is
+// required: behind links, `Lazy`, `Provider`, several-class `fills` and initializer
+// dependencies. None logs: no behaviour reaches them.
+
+/// A piece whose initializer takes a typed argument: a request that passes none throws.
+private final class Gauge: Injectable, TakesArgument, Piece {
+    typealias Argument = Int
+    static let initializer = Initializer(argument: Argument.self) { _ in Gauge() }
+    init() {}
+}
+
+/// A main-actor piece: off the main actor, nothing builds it.
+@MainActor
+private final class Lamp: MainActorInjectable, Piece {
+    var bolt: Bolt!
+    static var requires: Requirements { Requirements(\Lamp.bolt) }
+    init() {}
+}
+
+/// A piece built by an async initializer: only `await getObject` builds it.
+private final class Kettle: Injectable, Piece, Sendable {
+    static let initializer = Initializer(factory: {
+        await Task.yield()
+        try Task.checkCancellation()
+        return Kettle()
+    })
+    init() {}
+}
+
+/// A piece that requires `Top`: bound to `Top.piece`, a cycle through both types'
+/// scopes (`Top.piece → Spring.top → Top`).
+private final class Spring: Injectable, Piece {
+    var top: Top!
+    static var requires: Requirements { Requirements(\Spring.top) }
+    init() {}
+}
+
+/// A piece built from a `Middle`, which fills an `any Piece` named "b": bound there, a
+/// cycle through an initializer, which no scope breaks.
+private final class Coil: Injectable, Piece {
+    let middle: Middle
+    static let initializer = Initializer(dependencies: Middle.self) { Coil(middle: $0) }
+    init(middle: Middle) { self.middle = middle }
+}
+
+/// A several-class `fills` of a `Gear` and a `Clock`, then pieces behind a named `Lazy`
+/// and a `Provider`, never read.
+private final class Rack: Injectable {
+    var gear: Gear?
+    var clock: Clock?
+    var later: Lazy<any Piece>!
+    var pieces: Provider<any Piece>!
+
+    static var requires: Requirements {
+        fills(Gear.self, Clock.self) {
+            $0.gear = $1
+            $0.clock = $2
+        } + Requirements(\Rack.pieces).named("a", \Rack.later)
+    }
+
+    init() {}
+}
+
+/// A several-class `fills` with a member that takes an argument, which a group never
+/// passes, and a `Provider` of it, which its caller does.
+private final class Shelf: Injectable {
+    var leaf: Leaf?
+    var gauge: Gauge?
+    var gauges: Provider<Gauge>!
+
+    static var requires: Requirements {
+        fills(Leaf.self, Gauge.self) {
+            $0.leaf = $1
+            $0.gauge = $2
+        } + Requirements(\Shelf.gauges)
+    }
+
+    init() {}
+}
+
+// MARK: - validate() against a build
+
+extension DifferentialNodeKindTests {
+    private static var validationCount: Int { environment["INSTILL_MODEL_COUNT"].flatMap { Int($0) } ?? 1_200 }
+
+    private static func sweepValidation(seeds given: [UInt64]? = nil) async {
+        let seeds =
+            given ?? environment["INSTILL_MODEL_SEED"].flatMap(parseSeed).map { [$0] }
+            ?? (0..<UInt64(validationCount)).map { Profile.validation.base &+ $0 }
+        let shows = environment["INSTILL_MODEL_SHOW"].flatMap { Int($0) } ?? 3
+        var failures = 0
+        var known: [String] = []
+        var endings: [String: Int] = [:]
+        for seed in seeds {
+            let configuration = Configuration(seed: seed, profile: .validation)
+            for key in configuration.requests {
+                let check = await validationCheck(of: key, in: configuration)
+                endings[check.ending, default: 0] += 1
+                guard let disagreement = check.disagreement else { continue }
+                let text = """
+                    validate() and a build disagree on `\(key.swift)`, seed \(seed) \
+                    (0x\(String(seed, radix: 16))), in:
+                    \(configuration)
+                    \(disagreement)
+                    Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter DifferentialNodeKindTests/validationAgreesWithBuilds
+                    """
+                if check.isKnown {
+                    known.append(text)
+                    continue
+                }
+                failures += 1
+                if failures <= shows { Issue.record(Comment(rawValue: text)) }
+            }
+        }
+        #expect(failures == 0, "\(failures) requests of \(seeds.count) configurations disagree")
+        // Left to do (issue 40): a type linked to a class bound to a closure, which does
+        // not conform (only the value says so); in a graph with a cycle, the walk visits each type once,
+        // where a build goes round a cycle that a shared member breaks and meets a
+        // problem on its second pass (a longer chain), or first meets another one; and
+        // some `await getObject` requests of such graphs never finish (the async job
+        // attempts again and again).
+        if !known.isEmpty {
+            withKnownIssue(
+                "validate() and builds disagree on \(known.count) requests of graphs with a cycle or a link to a closure",
+                isIntermittent: true
+            ) {
+                for text in known.prefix(shows) { Issue.record(Comment(rawValue: text)) }
+            }
+        }
+        guard seeds.count >= 1_000 else { return }
+        // The generator must keep reaching every way a build ends, or the sweep proves little.
+        for ending in [
+            "built", "built awaited", "typeDoesNotConform", "argumentMismatch", "mainActorRequired", "cycle",
+            "asyncRequired then mainActorRequired",
+        ] {
+            #expect(
+                endings[ending, default: 0] > 0, "no request ended in \(ending): \(endings.sorted { $0.key < $1.key })")
+        }
+    }
+
+    /// Whether `await getObject` of `key` returned within a second; it is cancelled
+    /// after that (a `Kettle` checks for cancellation), so a request that never ends
+    /// is reported rather than stalling the suite.
+    private static func awaitsWithinASecond(_ key: Key, from injector: Injector) async throws -> Bool {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = try await Run.getAwaiting(key, from: injector)
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(1))
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
+    }
+
+    /// How a request of `key` ended, and how `validate()` disagrees with it, if it does.
+    private static func validationCheck(of key: Key, in configuration: Configuration) async -> (
+        ending: String, disagreement: String?, isKnown: Bool
+    ) {
+        let injector: Injector
+        do {
+            injector = try Injector(modules: [GeneratedModule(bindings: configuration.bindings)])
+        } catch {
+            return ("Injector(modules:) threw", "Injector(modules:) threw: \(error)", false)
+        }
+        let root: Any.Type =
+            switch key {
+            case .type(let kind): kind.type
+            default: (any Piece).self
+            }
+        let report = injector.validate(bindingRoots: false, roots: [root], isolation: nil)
+        var hasCycle = injector.graph(roots: [root]).edges.contains(where: \.isInCycle)
+        // Not those met behind a `Provider` or `Lazy` (none is called) or lifetime mismatches.
+        let problems = report.problemsRequestsThrow
+        var ending: String
+        var thrown: InjectionError?
+        do {
+            _ = try Run.get(key, from: injector)
+            ending = "built"
+        } catch let error as InjectionError where error.kind == .asyncRequired {
+            guard report.typesNeedingAwait.contains(typeName(root)) else {
+                return (
+                    "asyncRequired", "The build needs await; validate() lists \(report.typesNeedingAwait).", hasCycle
+                )
+            }
+            do {
+                guard try await awaitsWithinASecond(key, from: injector) else {
+                    return ("await unfinished", "`await \(key.swift)` did not finish within a second.", true)
+                }
+                ending = "asyncRequired then built"
+            } catch let error as InjectionError {
+                ending = "asyncRequired then \(error.kind)"
+                thrown = error
+            } catch {
+                return ("other error", "The awaited build threw \(error)", hasCycle)
+            }
+        } catch let error as InjectionError {
+            // A root that takes an argument: the app passes one, this request none.
+            if error.kind == .argumentMismatch, error.chain.isEmpty, error.summary.hasSuffix("but none was given.") {
+                return ("root takes an argument", nil, hasCycle)
+            }
+            ending = "\(error.kind)"
+            thrown = error
+        } catch {
+            return ("other error", "The build threw \(error)", hasCycle)
+        }
+        if ending == "asyncRequired then built" { ending = "built awaited" }
+        let texts = problems.map(\.description)
+        // A link to a type bound to a closure, provider or instance of a class that is
+        // not a piece: only the value built says whether it conforms (a subclass may).
+        if let thrown, thrown.kind == .typeDoesNotConform, !problems.contains(where: { $0.summary == thrown.summary }) {
+            hasCycle = true
+        }
+        switch (thrown, problems.isEmpty) {
+        case (nil, true):
+            return (ending, nil, hasCycle)
+        case (nil, false):
+            return (ending, "The build builds; validate() reports:\n\(texts.joined(separator: "\n"))", hasCycle)
+        case (let error?, true):
+            return (ending, "The build throws, validate() reports nothing:\n\(error)", hasCycle)
+        case (let error?, false):
+            // A nonisolated object requiring a main-actor one directly: validate() words
+            // it as the holder's problem ("Leaf ... requires Lamp"), with the build's chain.
+            func isHolderOfMainActor(_ problem: InjectionError) -> Bool {
+                error.kind == .mainActorRequired && problem.kind == .mainActorRequired
+                    && problem.requestedType == error.requestedType && problem.chain == error.chain
+            }
+            guard !texts.contains(error.description), !problems.contains(where: isHolderOfMainActor) else {
+                return (ending, nil, hasCycle)
+            }
+            return (
+                ending, "The build throws:\n\(error)\nvalidate() reports:\n\(texts.joined(separator: "\n"))",
+                hasCycle
+            )
+        }
     }
 }
