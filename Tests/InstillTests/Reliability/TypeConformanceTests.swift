@@ -3,7 +3,7 @@ import Testing
 @testable import Instill
 
 // `TypeConformance` asks the runtime for the metatype of "any type conforming to P"
-// (`Unsafe/TypeConformance.swift`). These specifications give it every shape of bound
+// (`TypeConformance`, in `Unsafe/LayoutReading.swift`). These specifications give it every shape of bound
 // type `bind(_:to:)` accepts, and check each answer against `is` on an instance.
 
 private protocol Dial: AnyObject {}
