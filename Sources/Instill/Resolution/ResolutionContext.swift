@@ -305,6 +305,22 @@ extension ResolutionContext {
         if lowlink < frames[top].lowlink { frames[top].lowlink = lowlink }
     }
 
+    /// Records that the frame at `depth`, popped without closing its cycle, waits for
+    /// the frame at `lowlink`: so do the registered objects that wait for it or for a
+    /// frame above (their low-link is `depth` or more).
+    ///
+    /// A popped frame's index is reused by the next frame pushed; an object still
+    /// naming it would let that frame, reaching the object, close a cycle it is not
+    /// the first member of, and awake before the cycle is filled.
+    func lowerPending(from depth: Int, to lowlink: Int) {
+        var index = pending.startIndex
+        while index != pending.endIndex {
+            let entry = pending.values[index]
+            if entry.lowlink >= depth, entry.depth != Pending.closing { pending.values[index].lowlink = lowlink }
+            pending.formIndex(after: &index)
+        }
+    }
+
     /// Drops everything started at frame `depth` or above after a failure, so no
     /// half-built object stays registered.
     func unwind(to depth: Int) {

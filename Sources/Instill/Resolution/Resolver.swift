@@ -438,6 +438,7 @@ extension Injector {
             if !context.backReferences.isEmpty { context.backReferences.removeAll { $0.recipe === recipe } }
             if !closes {
                 context.reached(lowlink: frame.lowlink)
+                context.lowerPending(from: depth, to: frame.lowlink)
             } else if context.deferred.count > frame.deferredStart {
                 closeCycle(from: frame.deferredStart, at: depth, in: context)
             }
@@ -467,6 +468,7 @@ extension Injector {
             // The value holds an object of a cycle that is not complete yet: keep it
             // to this thread until the cycle is, like the cycle's own members.
             context.reached(lowlink: frame.lowlink)
+            context.lowerPending(from: depth, to: frame.lowlink)
             if recipe.storage.keepsValues {
                 context.deferred.append(.init(object: value, metadata: nil, recipe: recipe))
                 context.pending[ObjectIdentifier(recipe)] = .init(object: value, lowlink: frame.lowlink, depth: depth)
@@ -537,9 +539,7 @@ extension Injector {
         if frame.lowlink < depth {
             // Part of a cycle whose first member is still being filled.
             context.deferred.append(.init(object: object, metadata: metadata, recipe: recipe))
-            if let recipe, recipe.storage.keepsValues {
-                context.pending[ObjectIdentifier(recipe)]?.lowlink = frame.lowlink
-            }
+            context.lowerPending(from: depth, to: frame.lowlink)
             context.reached(lowlink: frame.lowlink)
             return object
         }

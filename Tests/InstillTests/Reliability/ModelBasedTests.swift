@@ -32,6 +32,11 @@ struct ModelBasedTests {
     static let regressionSeeds: [UInt64] = [
         0x1A57_111E_0146,  // a failed request left a singleton closure's half-built value cached
         0x1A57_111E_04A4,  // an object awoke before the cycle it reaches (through a graph closure) was filled
+        // An object awoke before its cycle was filled: it reached a shared object waiting
+        // for a frame popped since, whose depth the object's own frame reused.
+        0x1A57_111E_1862,  // (request 1) through a singleton closure
+        0x1A57_111E_18F0,  // (request 5) through graph objects and a singleton closure
+        0x1A57_111E_2BD3,  // (request 1) through graph objects and a normal closure
     ]
 
     @Test("2,000 random configurations agree with the reference model")
@@ -118,6 +123,26 @@ extension ModelBasedTests {
             #expect(hub.reader.hubWasFilledAtAwake == true)
         }
 
+        @Test(
+            "an object reaching a shared object that waits for an unfinished cycle awakes only after the cycle is filled",
+            arguments: [Scope.graph, .singleton])
+        func noEarlyAwakeThroughWaitingSharedObject(scope: Scope) throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure { binder in
+                    binder.setScope(scope, for: Loop.self)
+                    binder.setScope(scope, for: Link.self)
+                    binder.setScope(scope, for: Tail.self)
+                }
+            ])
+
+            let loop = try injector.getObject(Loop.self)
+
+            // Loop → Link → Tail → Link, then Link → Loop: Tail waits for Link, which waits
+            // for Loop. Then Loop → Watcher → Tail: Watcher is in Loop's cycle, so it must
+            // not awake before Loop.watcher is written.
+            #expect(loop.watcher.loopWasFilledAtAwake == true)
+        }
+
         @Test("a failed request leaves no half-built value of a singleton closure binding cached")
         func noHalfBuiltClosureSingletonAfterFailure() throws {
             let injector = try Injector(modules: [
@@ -164,6 +189,34 @@ extension ModelBasedTests {
             static var requires: Requirements { Requirements().named("back", \Reader.back) }
             init() {}
             func awakeFromInjection() { hubWasFilledAtAwake = (back as? Back)?.hub.reader != nil }
+        }
+
+        private final class Loop: Injectable {
+            var link: Link!
+            var watcher: Watcher!
+            static var requires: Requirements { Requirements(\Loop.link, \.watcher) }
+            init() {}
+        }
+
+        private final class Link: Injectable {
+            var tail: Tail!
+            var loop: Loop!
+            static var requires: Requirements { Requirements(\Link.tail, \.loop) }
+            init() {}
+        }
+
+        private final class Tail: Injectable {
+            var link: Link!
+            static var requires: Requirements { Requirements(\Tail.link) }
+            init() {}
+        }
+
+        private final class Watcher: Injectable {
+            var tail: Tail!
+            private(set) var loopWasFilledAtAwake: Bool?
+            static var requires: Requirements { Requirements(\Watcher.tail) }
+            init() {}
+            func awakeFromInjection() { loopWasFilledAtAwake = tail.link.loop.watcher != nil }
         }
 
         private struct Stuck: Error {}
