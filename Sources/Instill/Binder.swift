@@ -216,7 +216,7 @@ public final class Binder {
     ) {
         let key = BindingKey(type, name: name)
         var isLive = false
-        if let marker = pendingLive[key], marker == module {
+        if !pendingLive.isEmpty, let marker = pendingLive[key], marker == module {
             pendingLive[key] = nil
             isLive = true
         }

@@ -30,7 +30,7 @@
 /// first value after the injector is released throws
 /// ``InjectionError/Kind-swift.struct/injectorReleased``.
 public struct Lazy<Value> {
-    let storage: LazyStorage<Value>
+    let storage: LazyStorage
 
     init(injector: Injector, name: String?, graph: LazyGraph?) {
         storage = LazyStorage(injector: injector, name: name, graph: graph)
@@ -46,7 +46,7 @@ public struct Lazy<Value> {
     ///
     /// - Throws: ``InjectionError`` when resolving fails; a later read tries again.
     public var value: Value {
-        get throws { try storage.value(onMainActor: false) }
+        get throws { try storage.value(of: Value.self, onMainActor: false) }
     }
 
     /// The value, as ``value``. Called from main-actor code, it may be a
@@ -55,7 +55,7 @@ public struct Lazy<Value> {
     /// - Parameter isolation: the caller's actor, an `isolated` parameter the compiler checks (a
     ///     value passed by hand must be the actor the call is made on); leave the default.
     public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
-        try storage.value(onMainActor: MainActorIsolation.isMainActor(isolation))
+        try storage.value(of: Value.self, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 }
 
@@ -73,13 +73,18 @@ extension Lazy: ProviderMarker {
 
 /// What the copies of one ``Lazy`` share: where to resolve, and the value once
 /// resolved.
-final class LazyStorage<Value>: Sendable {
+///
+/// Not generic: a lazy is made on every build of an object that holds one, and a
+/// generic class would have the runtime look its metadata up each time. The value is
+/// kept as `Any` and read back as the lazy's `Value`, the only type stored.
+final class LazyStorage: Sendable {
     weak let injector: Injector?
     let name: String?
     let graph: LazyGraph?
-    /// The resolved value. The box's lock guards it; ``Lazy`` itself is `Sendable`
-    /// only when `Value` is, so a value crosses threads only when it may.
-    private let resolved = LockedBox<Value?>(nil)
+    /// The resolved value, a `Value` of the lazy. The box's lock guards it; ``Lazy``
+    /// itself is `Sendable` only when `Value` is, so a value crosses threads only when
+    /// it may.
+    private let resolved = LockedBox<Any?>(nil)
 
     init(injector: Injector, name: String?, graph: LazyGraph?) {
         self.injector = injector
@@ -87,8 +92,9 @@ final class LazyStorage<Value>: Sendable {
         self.graph = graph
     }
 
-    func value(onMainActor: Bool) throws -> Value {
-        if let known = resolved.withLock({ $0 }) { return known }
+    func value<Value>(of _: Value.Type, onMainActor: Bool) throws -> Value {
+        // Only the lazy's own `Value` is ever stored.
+        if let known = resolved.withLock({ $0 }), let value = known as? Value { return value }
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         // Resolved without holding the lock: resolving may read this lazy again.
         let made: Value
@@ -106,7 +112,7 @@ final class LazyStorage<Value>: Sendable {
             throw injector.lazyFailure(error, of: Value.self, named: name)
         }
         return resolved.withLock { slot in
-            if let first = slot { return first }
+            if let first = slot, let value = first as? Value { return value }
             slot = made
             return made
         }

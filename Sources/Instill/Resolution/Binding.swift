@@ -47,7 +47,9 @@ final class Binding: Sendable {
     let isLive: Bool
     /// For the binding a test injector puts in place of a live one its modules do not
     /// replace: the error its closure throws, which `validate()` reports too.
-    let unreplacedLive: InjectionError?
+    var unreplacedLive: InjectionError? { standIn?.error }
+    /// ``unreplacedLive``, boxed: one word in every binding, nothing to destroy in most.
+    private let standIn: LiveStandIn?
 
     init(
         key: BindingKey, boundType: TypeReference, source: Source, scope: Scope?,
@@ -65,7 +67,7 @@ final class Binding: Sendable {
         self.dependencies = dependencies
         self.asyncStep = asyncStep
         self.isLive = isLive
-        self.unreplacedLive = unreplacedLive
+        self.standIn = unreplacedLive.map(LiveStandIn.init)
     }
 
     /// This binding, marked live.
@@ -105,4 +107,11 @@ struct EagerSingleton: Sendable {
     let module: String
 
     var boundAt: String { "\(location) in \(module)" }
+}
+
+/// The error a test injector's stand-in for a live binding throws (see
+/// ``Binding/unreplacedLive``).
+private final class LiveStandIn: Sendable {
+    let error: InjectionError
+    init(_ error: InjectionError) { self.error = error }
 }
