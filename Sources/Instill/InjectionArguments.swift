@@ -59,11 +59,15 @@ public struct InjectionArguments: Sendable {
                 building: builtType, index: index, expected: typeName(Value.self), count: values.count,
                 forProvider: isForProvider)
         }
-        guard let value = values[index] as? Value else {
+        // A pattern, not `as? Value`: generic code would instantiate `Optional<Value>`'s
+        // metadata on every call.
+        switch values[index] {
+        case let value as Value:
+            return value
+        default:
             throw InjectionError.argumentMismatch(
                 building: builtType, index: index, expected: typeName(Value.self),
                 given: typeName(Swift.type(of: values[index] as Any)))
         }
-        return value
     }
 }

@@ -94,17 +94,25 @@ final class Requirement: Sendable {
             // Store where the key path would, without the key path's projection
             // (which allocates a box per write).
             self.write = { object, value in
-                guard let typed = value as? Value else { return false }
-                StoredProperty.assign(typed, at: offset, in: object)
-                return true
+                switch value {
+                case let typed as Value:
+                    StoredProperty.assign(typed, at: offset, in: object)
+                    return true
+                default:
+                    return false
+                }
             }
         } else if Accelerators.isReferenceOnlyBuild {
             self.write = writeThroughKeyPath
         } else {
             self.write = { object, value in
-                guard let typed = value as? Value else { return false }
-                Downcast.known(object, as: Root.self)[keyPath: keyPath] = typed
-                return true
+                switch value {
+                case let typed as Value:
+                    Downcast.known(object, as: Root.self)[keyPath: keyPath] = typed
+                    return true
+                default:
+                    return false
+                }
             }
         }
         let dependency = self.dependency
