@@ -11,7 +11,9 @@ extension Injector {
     ///   requirement or initializer, and near matches;
     /// - cycles that pass through no singleton, graph or weak-scoped object, and
     ///   cycles through an initializer's dependencies, which no scope breaks, with
-    ///   their path;
+    ///   their path; a cycle is walked as a build goes round it (a `.normal` object
+    ///   met again through a shared one is built again), so a problem past it has the
+    ///   chain a request reports;
     /// - lifetime mismatches: a singleton requiring a `.graph` or `.weak` object, a
     ///   `.weak` object requiring a `.graph` one (through a ``Provider`` is fine);
     /// - eager singletons that are not in singleton scope (an injector with one
@@ -67,6 +69,7 @@ extension Injector {
         withRequest(onMainActor: MainActorIsolation.isMainActor(isolation)) { _ in
             var walker = DependencyWalker(injector: self)
             walker.defersProviderTargets = true
+            walker.followsBuilds = true
             walker.walk(bindingRoots: bindingRoots, extraRoots: roots)
             var report = ValidationReport(problems: walker.problems)
             report.problemsRequestsThrow = walker.problems.indices.filter { !walker.notThrownByRequests.contains($0) }

@@ -22,6 +22,8 @@ struct DependencyWalker {
         /// The type of the argument its initializer takes (`Initializer(argument:)`).
         var argument: TypeReference? = nil
         var problem: Bool = false
+        /// The class its initializer builds, as errors name it, when it builds one.
+        var builtName: String? = nil
     }
 
     struct Edge {
@@ -176,6 +178,18 @@ struct DependencyWalker {
     /// where they are met (a graph: its nodes are numbered in that order).
     var defersProviderTargets = false
 
+    /// Whether a type met again on the walk's path is treated as a build treats it
+    /// (validation: problems get the text a request throws), rather than once as a
+    /// cycle whatever member a build enters it at (a graph: every member of a cycle
+    /// is marked). A build meets a `.normal` object again while a shared object it
+    /// reached is filling its requirements: it builds it again (a later pass), and
+    /// that pass meets what follows the edge round the cycle first, with a longer chain.
+    var followsBuilds = false
+
+    /// The keys a later pass walked to its end: the pass before it, still on the
+    /// path, stops there (a build had met whatever follows in the later pass).
+    private var laterPassesWalked: Set<NodeKey> = []
+
     /// The node `key` is, as `resolver` answers it: keyed by the injector whose recipe
     /// answers (a shared object's ancestor), or by `resolver` when nothing does.
     private func nodeKey(_ key: BindingKey, _ type: TypeReference, in resolver: Injector) -> NodeKey {
@@ -254,11 +268,16 @@ struct DependencyWalker {
             reportLive(failure, at: key, type, requested, stack)
             return
         }
+        var isLaterPass = false
         if state[key] == .inProgress {
-            if let start = stack.firstIndex(where: { $0.key == key }) { reportCycle(stack, from: start, requested) }
-            return
-        }
-        if state[key] == .done {
+            guard let start = stack.lastIndex(where: { $0.key == key }) else { return }
+            guard followsBuilds else {
+                reportCycle(stack, from: start, requested)
+                return
+            }
+            guard buildsAgain(key, enteredAt: start, stack, requested) else { return }
+            isLaterPass = true
+        } else if state[key] == .done {
             // Reached again, through another requirement: like a missing binding, a
             // binding to a type that does not conform is reported with each chain.
             if let error = nonConforming[key], !stack.isEmpty { report(error, requested, stack) }
@@ -272,10 +291,13 @@ struct DependencyWalker {
             return
         }
 
-        addNode(
-            Node(
-                key: key, type: type, source: Self.describe(recipe), scope: recipe.effectiveScope,
-                location: recipe.binding?.location, argument: recipe.objectMetadata?.initializer.argument))
+        if !isLaterPass {
+            addNode(
+                Node(
+                    key: key, type: type, source: Self.describe(recipe), scope: recipe.effectiveScope,
+                    location: recipe.binding?.location, argument: recipe.objectMetadata?.initializer.argument,
+                    builtName: recipe.objectMetadata?.name))
+        }
         state[key] = .inProgress
         if recipe.isAsync { asyncNodes.insert(key) }
         if recipe.isMainActor { mainActorNodes.insert(key) }
@@ -285,7 +307,8 @@ struct DependencyWalker {
                 report(error, requested, stack)
                 nodes[key]?.problem = true
             } else {
-                for (index, declared) in metadata.initializerDependencies.enumerated() {
+                for (index, declared) in metadata.initializerDependencies.enumerated()
+                where !laterPassesWalked.contains(key) {
                     let edge = Outgoing(
                         dependency: declared.dependency, name: declared.name, graphLabel: "init",
                         chainLabel: metadata.edgeDescription(ResolutionContext.Frame.initializerDependency(index)),
@@ -295,7 +318,7 @@ struct DependencyWalker {
                         stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
                 }
                 // A build checks the object once it is made, before its requirements.
-                if recipe.accepts != nil,
+                if recipe.accepts != nil, !laterPassesWalked.contains(key),
                     TypeConformance.isInstance(of: metadata.type.type, a: recipe.type.type) == false
                 {
                     reportNonConforming(
@@ -304,7 +327,7 @@ struct DependencyWalker {
                 }
                 // The injector that builds the object fills its requirements: for a
                 // shared object, the ancestor it lives with.
-                for requirement in metadata.requirements {
+                for requirement in metadata.requirements where !laterPassesWalked.contains(key) {
                     let edge = Outgoing(
                         dependency: requirement.dependency, name: requirement.name,
                         // A closure entry is drawn as an initializer's edge is (`init`).
@@ -332,7 +355,7 @@ struct DependencyWalker {
                         at: recipe.binding), at: key, requested, stack)
             }
         case .closure, .provider:
-            for declared in recipe.binding?.dependencies?.entries ?? [] {
+            for declared in recipe.binding?.dependencies?.entries ?? [] where !laterPassesWalked.contains(key) {
                 let edge = Outgoing(
                     dependency: declared.dependency, name: declared.name, graphLabel: "binding",
                     chainLabel: "\(recipe.typeName) binding(\(declared.label))",
@@ -344,7 +367,15 @@ struct DependencyWalker {
         case .instance:
             break
         }
-        state[key] = .done
+        if isLaterPass {
+            // The pass that met it again goes on; the one before it stops here: a
+            // build met, in this pass, whatever follows.
+            state[key] = .inProgress
+            laterPassesWalked.insert(key)
+        } else {
+            state[key] = .done
+            laterPassesWalked.remove(key)
+        }
     }
 
     private var lastLocation: String?
@@ -536,6 +567,54 @@ struct DependencyWalker {
         case (.singleton, .graph), (.singleton, .weak), (.weak, .graph): true
         default: false
         }
+    }
+
+    /// Whether a build that meets `key` again, where `stack` leads, builds it again (a
+    /// later pass): a `.normal` object, or a link (no frame of its own), while a shared
+    /// object above it on the path is filling its requirements or resolving its
+    /// initializer's dependencies. When it does not, reports the cycle the build
+    /// throws there, if any: a shared object filling its requirements is found
+    /// registered, and one still in its initializer is written back into a
+    /// requirement that reaches it (except a member of a several-class `fills`).
+    private mutating func buildsAgain(_ key: NodeKey, enteredAt start: Int, _ stack: [Step], _ requested: String)
+        -> Bool
+    {
+        let entered = stack[start]
+        guard entered.label != nil else { return true }
+        let nodes = self.nodes
+        func keepsValues(_ step: Step) -> Bool { nodes[step.key]?.scope?.storageClass.keepsValues == true }
+        if keepsValues(entered) {
+            guard entered.declared != nil else { return false }
+            if let reaching = stack.last(where: { $0.label != nil }), reaching.declared == nil,
+                let source = nodes[key]?.source, source == "automatic" || source == "type binding"
+            {
+                guard let member = reaching.groupMember else { return false }
+                var problem = InjectionError.groupBackReference(
+                    nodes[key]?.type.description ?? requested, member: member)
+                problem.requestedType = requested
+                problem.chain = stack.compactMap(\.label)
+                problem.requirementLocation = lastLocation
+                problems.append(problem)
+                return false
+            }
+        } else if stack[(start + 1)...].contains(where: { $0.label != nil && keepsValues($0) }) {
+            return true
+        }
+        let typeName = nodes[key]?.type.description ?? requested
+        let path = stack[start...].compactMap(\.label) + [typeName]
+        var problem =
+            if let declared = entered.declared {
+                InjectionError.initializerCycle(
+                    path: path, type: typeName, owner: nodes[key]?.builtName ?? typeName, dependency: declared,
+                    isBinding: nodes[key]?.source == "closure" || nodes[key]?.source == "provider")
+            } else {
+                InjectionError.cycle(path: path, type: typeName)
+            }
+        problem.requestedType = requested
+        problem.chain = stack.compactMap(\.label)
+        problem.requirementLocation = lastLocation
+        problems.append(problem)
+        return false
     }
 
     private mutating func reportCycle(_ stack: [Step], from start: Int, _ requested: String) {

@@ -292,6 +292,61 @@ struct ValidationTests {
 
             #expect(report.isValid, "\(report)")
         }
+
+        @Test(
+            "a normal object met again through a singleton is walked again, as getObject builds it again: a problem after the cycle has the longer chain getObject reports"
+        )
+        func secondPassThroughSharedObject() throws {
+            let injector = Injector()
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Loop.self) }
+
+            let report = injector.validate(roots: [Loop.self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(
+                problem.description == """
+                    noBinding: nothing is bound to any ValidationTests.GearBox, and it cannot be built automatically.
+                      Requested: ValidationTests.Loop
+                      Chain: ValidationTests.Loop.latch → ValidationTests.Latch.loop → ValidationTests.Loop.gearBox (declared at \(#fileID):\(Loop.requiresLine))
+                      To fix: bind an implementation in a module: binder.bind((any ValidationTests.GearBox).self, to: SomeType.self), or an instance: binder.bind(value, as: (any ValidationTests.GearBox).self).
+                    """)
+            #expect(problem.description == thrown.description)
+        }
+
+        @Test(
+            "a cycle through initializers that comes back to a graph-scoped object filling its requirements is not a problem: getObject finds it registered"
+        )
+        func initializerCycleEndingAtRegisteredObject() throws {
+            let injector = Injector()
+
+            let report = injector.validate(roots: [Vault.self])
+
+            #expect(report.description == "Validation passed: no problems found.")
+            let vault = try injector.getObject(Vault.self)
+            #expect(vault.lock.key.vault === vault)
+        }
+
+        @Test(
+            "an initializer cycle through a protocol bound to a class names the class whose initializer runs, as getObject does"
+        )
+        func initializerCycleOfBoundClass() throws {
+            let injector = try Injector(modules: [PartModule()])
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject((any Part).self) }
+
+            let report = injector.validate(roots: [(any Part).self])
+
+            let problem = try #require(report.problems.first)
+            #expect(report.problems.count == 1)
+            #expect(
+                problem.description == """
+                    cycle: ValidationTests.Socket is needed again by its own initializer's dependencies, before it exists: ValidationTests.Socket.init(ValidationTests.Plug) → ValidationTests.Plug.part → any ValidationTests.Part.
+                      Requested: any ValidationTests.Part
+                      Chain: ValidationTests.Socket.init(ValidationTests.Plug) → ValidationTests.Plug.part (declared at \(#fileID):\(Plug.requiresLine))
+                      To fix: no scope breaks a cycle through a declared dependency (ValidationTests.Socket does not exist until the initializer of ValidationTests.Socket returns): declare Provider<ValidationTests.Plug> instead of ValidationTests.Plug in the initializer of ValidationTests.Socket and call it later, or make ValidationTests.Plug a property listed in `requires` of a singleton (filled after it is built).
+                    """)
+            #expect(problem.description == thrown.description)
+        }
     }
 
     @Suite("Lifetime mismatches")
@@ -687,6 +742,65 @@ extension ValidationTests {
         var chicken: Provider<Chicken>!
         static var requires: Requirements { Requirements(\Egg.chicken) }
         init() {}
+    }
+
+    /// A cycle through the singleton `Latch`: a build of `Loop` meets `Loop` again
+    /// there, builds it again, and meets its missing `gearBox` in that second pass.
+    private final class Loop: Injectable {
+        var latch: Latch!
+        var gearBox: (any GearBox)!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Loop.latch, \.gearBox) }
+        init() {}
+    }
+
+    private final class Latch: Injectable {
+        static let scope: Scope = .singleton
+        var loop: Loop!
+        static var requires: Requirements { Requirements(\Latch.loop) }
+        init() {}
+    }
+
+    /// Graph-scoped: registered while its requirement is filled, so the initializers
+    /// of `Lock` and `Key` that come back to it find it.
+    private final class Vault: Injectable {
+        static let scope: Scope = .graph
+        var lock: Lock!
+        static var requires: Requirements { Requirements(\Vault.lock) }
+        init() {}
+    }
+
+    private final class Lock: Injectable {
+        let key: Key
+        static let initializer = Initializer(dependencies: Key.self) { Lock(key: $0) }
+        init(key: Key) { self.key = key }
+    }
+
+    private final class Key: Injectable {
+        static let scope: Scope = .graph
+        let vault: Vault
+        static let initializer = Initializer(dependencies: Vault.self) { Key(vault: $0) }
+        init(vault: Vault) { self.vault = vault }
+    }
+
+    private protocol Part: AnyObject {}
+
+    /// Bound to `any Part`: its initializer needs a `Plug`, which needs `any Part`.
+    private final class Socket: Part, Injectable {
+        let plug: Plug
+        static let initializer = Initializer(dependencies: Plug.self) { Socket(plug: $0) }
+        init(plug: Plug) { self.plug = plug }
+    }
+
+    private final class Plug: Injectable {
+        var part: (any Part)!
+        static let requiresLine = #line + 1
+        static var requires: Requirements { Requirements(\Plug.part) }
+        init() {}
+    }
+
+    private struct PartModule: Module {
+        func configure(_ binder: Binder) { binder.bind((any Part).self, to: Socket.self, scope: .normal) }
     }
 
     // Lifetimes: scopes are set by the module.
