@@ -158,6 +158,7 @@ final class AsyncJob {
     /// What the log holds for a build of `recipe` at this point of the attempt; when
     /// it holds something else, the rest of the log is dropped.
     func replay(_ kind: Step.Kind, _ recipe: Recipe) -> Replay {
+        skipKeptValues(before: kind, recipe)
         if cursor < log.count {
             let step = log[cursor]
             if step.kind == kind, step.recipe === recipe {
@@ -177,6 +178,21 @@ final class AsyncJob {
         log.append(Step(kind: kind, recipe: recipe))
         cursor = log.count
         return .new(cursor - 1)
+    }
+
+    /// Moves the cursor past the complete values of kept recipes (`.graph`, weak and
+    /// singleton) where the log holds them and the attempt reaches another build of
+    /// `kind` and `recipe`: this attempt found them kept (published, or in the
+    /// request's table) and built nothing. Dropped instead, they would take with them
+    /// what was logged after them, the values of async steps included; and a weak
+    /// object only the log holds would be released, built again by the next attempt
+    /// and found by the one after that, so the attempts would never converge.
+    private func skipKeptValues(before kind: Step.Kind, _ recipe: Recipe) {
+        while cursor < log.count, log[cursor].kind != kind || log[cursor].recipe !== recipe,
+            log[cursor].kind != .asyncValue, log[cursor].recipe.storage.keepsValues, let end = log[cursor].end
+        {
+            cursor = end
+        }
     }
 
     /// Logs the object built at `index`, its initializer returned.
@@ -217,6 +233,7 @@ final class AsyncJob {
             guard let entry = request.sharedValues[id], entry.recipe === recipe else { return nil }
             return .some(entry.value)
         }
+        skipKeptValues(before: .asyncValue, recipe)
         if cursor < log.count, log[cursor].kind == .asyncValue, log[cursor].recipe === recipe {
             cursor += 1
             return .some(log[cursor - 1].value)
