@@ -589,12 +589,9 @@ struct DependencyWalker {
                 let source = nodes[key]?.source, source == "automatic" || source == "type binding"
             {
                 guard let member = reaching.groupMember else { return false }
-                var problem = InjectionError.groupBackReference(
-                    nodes[key]?.type.description ?? requested, member: member)
-                problem.requestedType = requested
-                problem.chain = stack.compactMap(\.label)
-                problem.requirementLocation = lastLocation
-                problems.append(problem)
+                report(
+                    InjectionError.groupBackReference(nodes[key]?.type.description ?? requested, member: member),
+                    requested, stack)
                 return false
             }
         } else if stack[(start + 1)...].contains(where: { $0.label != nil && keepsValues($0) }) {
@@ -602,7 +599,7 @@ struct DependencyWalker {
         }
         let typeName = nodes[key]?.type.description ?? requested
         let path = stack[start...].compactMap(\.label) + [typeName]
-        var problem =
+        let problem =
             if let declared = entered.declared {
                 InjectionError.initializerCycle(
                     path: path, type: typeName, owner: nodes[key]?.builtName ?? typeName, dependency: declared,
@@ -610,10 +607,7 @@ struct DependencyWalker {
             } else {
                 InjectionError.cycle(path: path, type: typeName)
             }
-        problem.requestedType = requested
-        problem.chain = stack.compactMap(\.label)
-        problem.requirementLocation = lastLocation
-        problems.append(problem)
+        report(problem, requested, stack)
         return false
     }
 
@@ -652,11 +646,7 @@ struct DependencyWalker {
                 self.edges[edgeIndex].problem = true
             }
             let owner = nodes[edges[index].key]?.type.description ?? requested
-            var problem = InjectionError.groupBackReference(owner, member: member)
-            problem.requestedType = requested
-            problem.chain = stack.compactMap(\.label)
-            problem.requirementLocation = lastLocation
-            problems.append(problem)
+            report(InjectionError.groupBackReference(owner, member: member), requested, stack)
             return
         }
         func isWrittenBack(_ index: Int) -> Bool { reachingRequirement(index) != nil }
@@ -676,7 +666,7 @@ struct DependencyWalker {
         let rotated = Array(edges[failing...]) + Array(edges[..<failing])
         let typeName = nodes[first.key]?.type.description ?? requested
         let path = rotated.compactMap(\.label) + [typeName]
-        var problem =
+        let problem =
             if let declared = first.declared {
                 InjectionError.initializerCycle(
                     path: path, type: typeName, owner: typeName, dependency: declared,
@@ -684,10 +674,7 @@ struct DependencyWalker {
             } else {
                 InjectionError.cycle(path: path, type: typeName)
             }
-        problem.requestedType = requested
-        problem.chain = stack.compactMap(\.label)
-        problem.requirementLocation = lastLocation
-        problems.append(problem)
+        report(problem, requested, stack)
     }
 
     private mutating func reserve(_ capacity: Int) {

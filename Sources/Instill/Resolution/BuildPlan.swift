@@ -401,6 +401,13 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             error as? InjectionError ?? .initializerFailed(metadata.name, underlying: error), initializerOf: metadata)
     }
 
+    /// The failure for an error the resolver or a binding threw while `step` ran
+    /// (its chain is the resolver's, when it has one).
+    @inline(never)
+    private func stepFailure(_ error: InjectionError, at step: StepPointer<Step>) -> PlanFailure {
+        PlanFailure(error, initializerOf: metadata).unwinding(through: metadata, requirement: step.pointee.requirement)
+    }
+
     /// The failure for an error the `init()` an ``Step/assignsNew`` step called threw:
     /// as the step's plan would have reported it.
     @inline(never)
@@ -653,8 +660,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         do {
             try call.write(into: object, in: context)
         } catch {
-            throw PlanFailure(error, initializerOf: metadata).unwinding(
-                through: metadata, requirement: step.pointee.requirement)
+            throw stepFailure(error, at: step)
         }
     }
 
@@ -670,8 +676,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         do {
             return try resolved.fill(object, in: context)
         } catch {
-            throw PlanFailure(error, initializerOf: metadata).unwinding(
-                through: metadata, requirement: step.pointee.requirement)
+            throw stepFailure(error, at: step)
         }
     }
 
@@ -706,8 +711,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             do throws(InjectionError) {
                 return try scoped.object.resolve(in: context)
             } catch {
-                throw PlanFailure(error, initializerOf: metadata).unwinding(
-                    through: metadata, requirement: step.pointee.requirement)
+                throw stepFailure(error, at: step)
             }
         }
     }
@@ -727,8 +731,7 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
             do throws(InjectionError) {
                 _ = try scoped.fallback.fill(object, in: context)
             } catch {
-                throw PlanFailure(error, initializerOf: metadata).unwinding(
-                    through: metadata, requirement: step.pointee.requirement)
+                throw stepFailure(error, at: step)
             }
             return
         }
