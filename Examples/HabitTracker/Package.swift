@@ -26,24 +26,17 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        .target(
-            name: "HabitKit",
-            dependencies: [
-                .product(name: "Instill", package: rootPackage),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
         .executableTarget(
             name: "habits",
             dependencies: [
-                "HabitKit",
                 .product(name: "Instill", package: rootPackage),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
-            name: "HabitKitTests",
-            dependencies: ["HabitKit", .product(name: "Instill", package: rootPackage)]
+            name: "HabitsTests",
+            dependencies: ["habits", .product(name: "Instill", package: rootPackage)]
         ),
     ]
 )

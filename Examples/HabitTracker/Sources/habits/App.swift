@@ -1,15 +1,15 @@
 /// How many days in a row, up to today (or yesterday, when today is not checked yet),
 /// a habit was kept.
-public final class StreakCalculator: Sendable {
+final class StreakCalculator: Sendable {
     let store: any HabitStore
     let clock: any DateProvider
 
-    public init(store: any HabitStore, clock: any DateProvider) {
+    init(store: any HabitStore, clock: any DateProvider) {
         self.store = store
         self.clock = clock
     }
 
-    public func streak(of habit: String) async throws -> Int {
+    func streak(of habit: String) async throws -> Int {
         let days = try await store.days(of: habit)
         var day = clock.today()
         if !days.contains(day) { day = Day(day.number - 1) }
@@ -23,18 +23,18 @@ public final class StreakCalculator: Sendable {
 }
 
 /// Writes each habit's streak to the terminal.
-public final class Reporter: Sendable {
+final class Reporter: Sendable {
     let store: any HabitStore
     let calculator: StreakCalculator
     let terminal: any Terminal
 
-    public init(store: any HabitStore, calculator: StreakCalculator, terminal: any Terminal) {
+    init(store: any HabitStore, calculator: StreakCalculator, terminal: any Terminal) {
         self.store = store
         self.calculator = calculator
         self.terminal = terminal
     }
 
-    public func report() async throws {
+    func report() async throws {
         let names = try await store.habitNames()
         if names.isEmpty { terminal.write("No habits yet: add one with `habits add <name>`.") }
         for name in names {
@@ -45,28 +45,28 @@ public final class Reporter: Sendable {
 }
 
 /// What the subcommands do.
-public final class HabitApp: Sendable {
+final class HabitApp: Sendable {
     let store: any HabitStore
     let clock: any DateProvider
     let reporter: Reporter
     let terminal: any Terminal
 
-    public init(store: any HabitStore, clock: any DateProvider, reporter: Reporter, terminal: any Terminal) {
+    init(store: any HabitStore, clock: any DateProvider, reporter: Reporter, terminal: any Terminal) {
         self.store = store
         self.clock = clock
         self.reporter = reporter
         self.terminal = terminal
     }
 
-    public func add(_ habit: String) async throws {
+    func add(_ habit: String) async throws {
         try await store.addHabit(named: habit)
         terminal.write("Added \(habit).")
     }
 
-    public func checkIn(_ habit: String) async throws {
+    func checkIn(_ habit: String) async throws {
         try await store.checkIn(habit, on: clock.today())
         terminal.write("Checked in \(habit) for today.")
     }
 
-    public func report() async throws { try await reporter.report() }
+    func report() async throws { try await reporter.report() }
 }

@@ -1,14 +1,14 @@
 import GRDB
 
 /// Habits and check-ins in an SQLite database, through GRDB.
-public final class GRDBHabitStore: HabitStore {
+final class GRDBHabitStore: HabitStore {
     private let database: DatabaseQueue
 
     private init(database: DatabaseQueue) { self.database = database }
 
     /// Opens (or creates) the database at `config.databasePath` and brings its schema
     /// up to date; ":memory:" opens one in memory.
-    public static func open(_ config: Config) async throws -> GRDBHabitStore {
+    static func open(_ config: Config) async throws -> GRDBHabitStore {
         let database =
             config.databasePath == ":memory:" ? try DatabaseQueue() : try DatabaseQueue(path: config.databasePath)
         try await database.write { db in
@@ -23,17 +23,17 @@ public final class GRDBHabitStore: HabitStore {
         return GRDBHabitStore(database: database)
     }
 
-    public func addHabit(named name: String) async throws {
+    func addHabit(named name: String) async throws {
         try await database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO habit (name) VALUES (?)", arguments: [name])
         }
     }
 
-    public func habitNames() async throws -> [String] {
+    func habitNames() async throws -> [String] {
         try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM habit ORDER BY name") }
     }
 
-    public func checkIn(_ habit: String, on day: Day) async throws {
+    func checkIn(_ habit: String, on day: Day) async throws {
         try await database.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM habit WHERE name = ?", arguments: [habit]) != nil else {
                 throw UnknownHabit(name: habit)
@@ -43,7 +43,7 @@ public final class GRDBHabitStore: HabitStore {
         }
     }
 
-    public func days(of habit: String) async throws -> Set<Day> {
+    func days(of habit: String) async throws -> Set<Day> {
         try await database.read { db in
             Set(
                 try Int.fetchAll(db, sql: "SELECT day FROM checkIn WHERE habit = ?", arguments: [habit]).map(Day.init))

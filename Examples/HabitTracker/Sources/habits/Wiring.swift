@@ -3,31 +3,29 @@ import Instill
 // Everything the injector needs to know, in one file; the types above know nothing of it.
 
 extension StreakCalculator: Injectable {
-    public static let initializer = Initializer(dependencies: (any HabitStore).self, (any DateProvider).self) {
+    static let initializer = Initializer(dependencies: (any HabitStore).self, (any DateProvider).self) {
         StreakCalculator(store: $0, clock: $1)
     }
 }
 
 extension Reporter: Injectable {
-    public static let initializer = Initializer(
+    static let initializer = Initializer(
         dependencies: (any HabitStore).self, StreakCalculator.self, (any Terminal).self
     ) { Reporter(store: $0, calculator: $1, terminal: $2) }
 }
 
 extension HabitApp: Injectable {
-    public static let initializer = Initializer(
+    static let initializer = Initializer(
         dependencies: (any HabitStore).self, (any DateProvider).self, Reporter.self, (any Terminal).self
     ) { HabitApp(store: $0, clock: $1, reporter: $2, terminal: $3) }
 }
 
 /// The app's bindings: the database, the system clock and standard output, each marked
 /// live so that a test injector refuses them unless the test binds a fake.
-public struct HabitModule: Module {
+struct HabitModule: Module {
     let config: Config
 
-    public init(config: Config) { self.config = config }
-
-    public func configure(_ binder: Binder) {
+    func configure(_ binder: Binder) {
         binder.bind(config)
         binder.bind((any HabitStore).self, scope: .singleton, dependencies: Config.self) {
             try await GRDBHabitStore.open($0)

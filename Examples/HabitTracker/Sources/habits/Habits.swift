@@ -1,5 +1,4 @@
 import ArgumentParser
-import HabitKit
 import Instill
 
 @main

@@ -1,6 +1,7 @@
-import HabitKit
 import Instill
 import Testing
+
+@testable import habits
 
 /// A store in memory.
 actor InMemoryHabitStore: HabitStore {
@@ -73,7 +74,7 @@ struct HabitTrackerTests {
         let terminal = RecordingTerminal()
         struct Terminal: Module {
             let terminal: RecordingTerminal
-            func configure(_ binder: Binder) { binder.bind(terminal, as: (any HabitKit.Terminal).self) }
+            func configure(_ binder: Binder) { binder.bind(terminal, as: (any habits.Terminal).self) }
         }
         let injector = try Injector(modules: [HabitModule(config: config)]).childInjector(modules: [
             Terminal(terminal: terminal)
