@@ -25,15 +25,20 @@ extension Injector {
     }
 
     /// Builds `type` once and audits every `Injectable` object of its graph: the
-    /// root and, recursively, each object its requirements were filled with.
+    /// root and, recursively, each object its requirements were filled with and each
+    /// object its initializer received.
     ///
-    /// A requirement declared with a closure (`fills(Engine.self) { $0.engine = $1 }`)
-    /// cannot be read back: for those, the audit follows each stored property of the
-    /// object that holds a value of the requirement's type.
+    /// What an initializer received, and what a requirement declared with a closure
+    /// (`fills(Engine.self) { $0.engine = $1 }`) was filled with, cannot be read back
+    /// through a key path: for those, the audit follows each stored property of the
+    /// object that holds an instance of the dependency's type.
     ///
     /// Run it in a test over each root of an app: it reports, before anything can
     /// crash on an implicitly unwrapped `nil`, every property left `nil`, with the
-    /// fix for its cause (see ``AuditReport/Finding/Kind-swift.enum``).
+    /// fix for its cause (see ``AuditReport/Finding/Kind-swift.enum``). A property
+    /// left out of every declaration whose type the injector can fill is reported
+    /// with the key path to add to `requires`. When the graph has an async step, write
+    /// `try await injector.audit(graphOf:)`, which builds the root with `await getObject`.
     ///
     /// ```swift
     /// @Test func appGraphIsComplete() throws {
@@ -43,33 +48,85 @@ extension Injector {
     /// }
     /// ```
     ///
-    /// - Throws: ``InjectionError`` when the root cannot be built.
-    public func audit<T>(graphOf type: T.Type, named name: String? = nil) throws -> AuditReport {
-        let root = try getObject(type, named: name)
-        var queue: [AnyObject] = Swift.type(of: root as Any) is AnyClass ? [root as AnyObject] : []
-        var seen: Set<ObjectIdentifier> = []
-        var findings: [AuditReport.Finding] = []
-        var index = 0
-        while index < queue.count {
-            let object = queue[index]
-            index += 1
-            guard seen.insert(ObjectIdentifier(object)).inserted,
-                let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object))
-            else { continue }
-            for finding in self.findings(in: object) where !findings.contains(finding) { findings.append(finding) }
-            var closureTargets: [TypeReference] = []
-            for requirement in metadata.requirements where requirement.dependency.kind == .object {
-                guard let read = requirement.read else {
-                    closureTargets.append(requirement.dependency.target)
-                    continue
-                }
-                var value = read(object)
-                while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
-                if let value, Swift.type(of: value) is AnyClass { queue.append(value as AnyObject) }
-            }
-            if !closureTargets.isEmpty { queue += storedObjects(of: object, holding: closureTargets) }
+    /// - Parameters:
+    ///   - type: the root to build and audit.
+    ///   - name: the binding name, for a named root.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
+    ///     graph may hold ``MainActorInjectable`` types.
+    /// - Throws: ``InjectionError`` when the root cannot be built;
+    ///   ``InjectionError/Kind-swift.struct/asyncRequired`` when its graph has an
+    ///   async step.
+    public func audit<T>(
+        graphOf type: T.Type, named name: String? = nil, isolation: isolated (any Actor)? = #isolation
+    ) throws -> AuditReport {
+        let root: T
+        do {
+            root = try getObject(type, named: name, isolation: isolation)
+        } catch let error as InjectionError where error.kind == .asyncRequired {
+            throw error.auditedSynchronously(type, named: name)
         }
-        return AuditReport(typeName: typeName(type), findings: findings, isUnknownType: false)
+        return auditGraph(from: root, typeName: typeName(type), onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// The audit of a graph with async steps (async initializers, closures,
+    /// providers): builds the root with `await getObject`, then audits its graph as
+    /// the synchronous form does.
+    ///
+    /// ```swift
+    /// @Test func appGraphIsComplete() async throws {
+    ///     let injector = try Injector(modules: [AppModule()])
+    ///     let report = try await injector.audit(graphOf: HabitApp.self)
+    ///     #expect(report.isClean, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: the root to build and audit.
+    ///   - name: the binding name, for a named root.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
+    ///     graph may hold ``MainActorInjectable`` types.
+    /// - Throws: ``InjectionError`` when the root cannot be built.
+    public func audit<T>(
+        graphOf type: T.Type, named name: String? = nil, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> AuditReport {
+        let root = try await getObject(type, named: name, isolation: isolation)
+        return auditGraph(from: root, typeName: typeName(type), onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// The audit of every `Injectable` object reachable from `root`, in a request (so
+    /// that, on the main actor, main-actor types' declarations are read).
+    private func auditGraph(from root: Any, typeName: String, onMainActor: Bool) -> AuditReport {
+        withRequest(onMainActor: onMainActor) { _ in
+            var queue: [AnyObject] = Swift.type(of: root) is AnyClass ? [root as AnyObject] : []
+            var seen: Set<ObjectIdentifier> = []
+            var findings: [AuditReport.Finding] = []
+            var index = 0
+            while index < queue.count {
+                let object = queue[index]
+                index += 1
+                guard seen.insert(ObjectIdentifier(object)).inserted,
+                    let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object))
+                else { continue }
+                for finding in self.findings(in: object) where !findings.contains(finding) { findings.append(finding) }
+                // Objects that cannot be read back through a key path: found by type.
+                var unread = metadata.initializerDependencies.compactMap { declared in
+                    declared.dependency.kind == .object ? declared.dependency.target : nil
+                }
+                for requirement in metadata.requirements where requirement.dependency.kind == .object {
+                    guard let read = requirement.read else {
+                        unread.append(requirement.dependency.target)
+                        continue
+                    }
+                    var value = read(object)
+                    while let inner = value, let optional = inner as? any OptionalMarker {
+                        value = optional.wrappedValue
+                    }
+                    if let value, Swift.type(of: value) is AnyClass { queue.append(value as AnyObject) }
+                }
+                if !unread.isEmpty { queue += storedObjects(of: object, holding: unread) }
+            }
+            return AuditReport(typeName: typeName, findings: findings, isUnknownType: false)
+        }
     }
 
     /// The `nil` optional stored properties of `object`, superclass properties first.
@@ -107,6 +164,7 @@ extension Injector {
                     (kind, context) = cause
                 } else {
                     kind = .unlisted
+                    context = fillableTypeName(of: Swift.type(of: child.value))
                 }
                 findings.append(
                     AuditReport.Finding(kind: kind, typeName: declaringType, property: label, context: context))
@@ -141,26 +199,37 @@ extension Injector {
         return (.superRequiresDropped, metadata.name)
     }
 
-    /// The objects `object`'s stored properties hold (through optionals) whose
-    /// property type, without `Optional`, is one of `targets`, or whose class is one of
-    /// them or a subclass.
+    /// The objects `object`'s stored properties hold (through optionals) that are
+    /// instances of one of `targets`: of a class or a subclass, or conforming to a
+    /// protocol.
     private func storedObjects(of object: AnyObject, holding targets: [TypeReference]) -> [AnyObject] {
         var objects: [AnyObject] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
-                let declared = TypeReference(unwrapped(Swift.type(of: child.value)))
                 var value: Any? = child.value
                 while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
-                guard let value, let valueClass = Swift.type(of: value) as? AnyClass else { continue }
-                let matches = targets.contains { target in
-                    target == declared || isClass(valueClass, orSubclassOf: target.id)
-                }
-                if matches { objects.append(value as AnyObject) }
+                guard let value, Swift.type(of: value) is AnyClass,
+                    targets.contains(where: { isInstance(value, of: $0.type) })
+                else { continue }
+                objects.append(value as AnyObject)
             }
             mirror = current.superclassMirror
         }
         return objects
+    }
+
+    /// The name of a property's type (`propertyType` without its `Optional` layers)
+    /// when listing the property's key path, unnamed, would fill it: something is bound
+    /// to the type without a name, or it is built automatically; for a ``Provider`` or
+    /// a ``Lazy``, the same of its value's type; an ``ObjectFactory`` always.
+    private func fillableTypeName(of propertyType: Any.Type) -> String? {
+        let dependency = Dependency(for: propertyType)
+        let target = dependency.target
+        guard dependency.kind == .objectFactory || canAnswer(BindingKey(target.type), type: target) else {
+            return nil
+        }
+        return typeName(unwrapped(propertyType))
     }
 
     /// `type` without its `Optional` layers.
