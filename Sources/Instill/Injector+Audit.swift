@@ -26,12 +26,12 @@ extension Injector {
 
     /// Builds `type` once and audits every `Injectable` object of its graph: the
     /// root and, recursively, each object its requirements were filled with and each
-    /// object its initializer received.
+    /// object its initializer (or its binding's closure) received.
     ///
-    /// What an initializer received, and what a requirement declared with a closure
-    /// (`fills(Engine.self) { $0.engine = $1 }`) was filled with, cannot be read back
-    /// through a key path: for those, the audit follows each stored property of the
-    /// object that holds an instance of the dependency's type.
+    /// What an initializer or a binding's closure received, and what a requirement
+    /// declared with a closure (`fills(Engine.self) { $0.engine = $1 }`) was filled
+    /// with, cannot be read back through a key path: for those, the audit follows each
+    /// stored property of the object that holds an instance of the dependency's type.
     ///
     /// Run it in a test over each root of an app: it reports, before anything can
     /// crash on an implicitly unwrapped `nil`, every property left `nil`, with the
@@ -65,7 +65,9 @@ extension Injector {
         } catch let error as InjectionError where error.kind == .asyncRequired {
             throw error.auditedSynchronously(type, named: name)
         }
-        return auditGraph(from: root, typeName: typeName(type), onMainActor: MainActorIsolation.isMainActor(isolation))
+        return auditGraph(
+            from: root, key: BindingKey(type, name: name), type: TypeReference(type), typeName: typeName(type),
+            onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
     /// The audit of a graph with async steps (async initializers, closures,
@@ -90,43 +92,69 @@ extension Injector {
         graphOf type: T.Type, named name: String? = nil, isolation: isolated (any Actor)? = #isolation
     ) async throws -> AuditReport {
         let root = try await getObject(type, named: name, isolation: isolation)
-        return auditGraph(from: root, typeName: typeName(type), onMainActor: MainActorIsolation.isMainActor(isolation))
+        return auditGraph(
+            from: root, key: BindingKey(type, name: name), type: TypeReference(type), typeName: typeName(type),
+            onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 
-    /// The audit of every `Injectable` object reachable from `root`, in a request (so
-    /// that, on the main actor, main-actor types' declarations are read).
-    private func auditGraph(from root: Any, typeName: String, onMainActor: Bool) -> AuditReport {
+    /// The audit of every `Injectable` object reachable from `root`, the value of
+    /// `key`, in a request (so that, on the main actor, main-actor types'
+    /// declarations are read).
+    private func auditGraph(
+        from root: Any, key: BindingKey, type: TypeReference, typeName: String, onMainActor: Bool
+    ) -> AuditReport {
         withRequest(onMainActor: onMainActor) { _ in
-            var queue: [AnyObject] = Swift.type(of: root) is AnyClass ? [root as AnyObject] : []
+            // Each object with the key it answered: its binding may declare dependencies.
+            var queue: [(object: AnyObject, key: BindingKey, type: TypeReference)] = []
+            if Swift.type(of: root) is AnyClass { queue.append((root as AnyObject, key, type)) }
             var seen: Set<ObjectIdentifier> = []
             var findings: [AuditReport.Finding] = []
             var index = 0
             while index < queue.count {
-                let object = queue[index]
+                let (object, objectKey, objectType) = queue[index]
                 index += 1
-                guard seen.insert(ObjectIdentifier(object)).inserted,
-                    let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object))
-                else { continue }
-                for finding in self.findings(in: object) where !findings.contains(finding) { findings.append(finding) }
-                // Objects that cannot be read back through a key path: found by type.
-                var unread = metadata.initializerDependencies.compactMap { declared in
-                    declared.dependency.kind == .object ? declared.dependency.target : nil
-                }
-                for requirement in metadata.requirements where requirement.dependency.kind == .object {
-                    guard let read = requirement.read else {
-                        unread.append(requirement.dependency.target)
-                        continue
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                // What cannot be read back through a key path, found by type in the
+                // object's stored properties: what its binding's closure or its
+                // initializer received, and what a closure requirement was filled with.
+                var unread = bindingDependencies(answering: objectKey, type: objectType)
+                if let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object)) {
+                    for finding in self.findings(in: object) where !findings.contains(finding) {
+                        findings.append(finding)
                     }
-                    var value = read(object)
-                    while let inner = value, let optional = inner as? any OptionalMarker {
-                        value = optional.wrappedValue
+                    unread += metadata.initializerDependencies.map { ($0.dependency, $0.name) }
+                    for requirement in metadata.requirements where requirement.dependency.kind == .object {
+                        guard let read = requirement.read else {
+                            unread.append((requirement.dependency, requirement.name))
+                            continue
+                        }
+                        var value = read(object)
+                        while let inner = value, let optional = inner as? any OptionalMarker {
+                            value = optional.wrappedValue
+                        }
+                        guard let value, Swift.type(of: value) is AnyClass else { continue }
+                        let target = requirement.dependency.target
+                        queue.append((value as AnyObject, BindingKey(target.type, name: requirement.name), target))
                     }
-                    if let value, Swift.type(of: value) is AnyClass { queue.append(value as AnyObject) }
                 }
-                if !unread.isEmpty { queue += storedObjects(of: object, holding: unread) }
+                for (dependency, name) in unread where dependency.kind == .object {
+                    for held in storedObjects(of: object, holding: dependency.target) {
+                        queue.append((held, BindingKey(dependency.target.type, name: name), dependency.target))
+                    }
+                }
             }
             return AuditReport(typeName: typeName, findings: findings, isUnknownType: false)
         }
+    }
+
+    /// What the closure or provider binding that answers `key` declares, when one does.
+    private func bindingDependencies(answering key: BindingKey, type: TypeReference) -> [(Dependency, String?)] {
+        guard var recipe = try? recipe(for: key, type: type) else { return [] }
+        while case .link(let target) = recipe.source { recipe = target }
+        guard case .build = recipe.source else {
+            return recipe.binding?.dependencies?.entries.map { ($0.dependency, $0.name) } ?? []
+        }
+        return []
     }
 
     /// The `nil` optional stored properties of `object`, superclass properties first.
@@ -200,18 +228,17 @@ extension Injector {
     }
 
     /// The objects `object`'s stored properties hold (through optionals) that are
-    /// instances of one of `targets`: of a class or a subclass, or conforming to a
-    /// protocol.
-    private func storedObjects(of object: AnyObject, holding targets: [TypeReference]) -> [AnyObject] {
+    /// instances of `target`: of a class or a subclass, or conforming to a protocol.
+    private func storedObjects(of object: AnyObject, holding target: TypeReference) -> [AnyObject] {
         var objects: [AnyObject] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
                 var value: Any? = child.value
                 while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
-                guard let value, Swift.type(of: value) is AnyClass,
-                    targets.contains(where: { isInstance(value, of: $0.type) })
-                else { continue }
+                guard let value, Swift.type(of: value) is AnyClass, isInstance(value, of: target.type) else {
+                    continue
+                }
                 objects.append(value as AnyObject)
             }
             mirror = current.superclassMirror

@@ -7,13 +7,13 @@ import Testing
 
 // MARK: - Fixtures: a habit tracker wired through initializers
 
-private protocol HabitStore: AnyObject, Sendable {}
-private protocol DateProvider: AnyObject, Sendable {}
+private protocol HabitStore: AnyObject {}
+private protocol DateProvider: AnyObject {}
 
 private final class MemoryStore: HabitStore {}
 private final class SystemClock: DateProvider {}
 
-private final class StreakCalculator: Injectable, Sendable {
+private final class StreakCalculator: Injectable {
     let store: any HabitStore
     let clock: any DateProvider
     init(store: any HabitStore, clock: any DateProvider) {
@@ -63,6 +63,22 @@ private let asyncHabitModule = Bindings { binder in
         await Task.yield()
         return MemoryStore()
     }
+    binder.bind((any DateProvider).self) { _ in SystemClock() }
+}
+
+/// A store built by a closure binding that declares its settings: not `Injectable`.
+private final class FileStore: HabitStore {
+    let settings: StoreSettings
+    init(settings: StoreSettings) { self.settings = settings }
+}
+
+private final class StoreSettings: Injectable {
+    var clock: (any DateProvider)!
+    init() {}
+}
+
+private let fileStoreModule = Bindings { binder in
+    binder.bind((any HabitStore).self, dependencies: StoreSettings.self) { FileStore(settings: $0) }
     binder.bind((any DateProvider).self) { _ in SystemClock() }
 }
 
@@ -172,6 +188,19 @@ struct ForgottenPropertyTests {
                 "Glovebox.factory is nil and not listed in requires, though the injector can fill its type (ObjectFactory): "
                     + "add `\\Glovebox.factory` to `requires`, unless something else sets it later.",
                 "Glovebox.sticker is nil and not listed in requires: add it to `requires` if the injector should fill it.",
+            ])
+    }
+
+    @Test("what a closure binding declares is audited too, behind an object that is not injectable")
+    func throughBindingDependencies() throws {
+        let injector = try Injector(modules: [fileStoreModule])
+
+        let report = try injector.audit(graphOf: StreakCalculator.self)
+
+        #expect(
+            report.findings.map(\.description) == [
+                "StoreSettings.clock is nil and not listed in requires, though the injector can fill its type (any DateProvider): "
+                    + "add `\\StoreSettings.clock` to `requires`, unless something else sets it later."
             ])
     }
 
