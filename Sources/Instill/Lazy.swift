@@ -66,8 +66,8 @@ extension Lazy: ProviderMarker {
     static var isLazy: Bool { true }
     static var genericName: String { "Lazy" }
 
-    static func make(injector: Injector, name: String?) -> Any {
-        Lazy(injector: injector, name: name, graph: ThreadContext.current.lazyGraphOfRequest())
+    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Any {
+        Lazy(injector: injector, name: name, graph: inRequestGraph ? ThreadContext.current.lazyGraphOfRequest() : nil)
     }
 }
 
