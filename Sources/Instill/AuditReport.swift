@@ -13,7 +13,9 @@ public struct AuditReport: Sendable, CustomStringConvertible {
         public enum Kind: String, Sendable, Hashable {
             /// A stored optional property that is `nil` and not listed in `requires`:
             /// the usual "forgot to list it" mistake (or a property that is meant to
-            /// be set later).
+            /// be set later). When the injector could fill its type (something is
+            /// bound to it, or it is an ``Injectable`` class), the finding names the
+            /// key path to add to `requires` (`\Reporter.clock`).
             case unlisted
             /// A property listed in `requires` that is still `nil` (its binding
             /// returned `nil`, or the object was never injected).
@@ -41,7 +43,8 @@ public struct AuditReport: Sendable, CustomStringConvertible {
         public let property: String
         /// The class the cause names: the conforming class for
         /// ``Kind-swift.enum/requiresNotCalled``, the overriding one for
-        /// ``Kind-swift.enum/superRequiresDropped``.
+        /// ``Kind-swift.enum/superRequiresDropped``; for ``Kind-swift.enum/unlisted``,
+        /// the property's type when the injector could fill it.
         let context: String?
 
         init(kind: Kind, typeName: String, property: String, context: String? = nil) {
@@ -55,7 +58,12 @@ public struct AuditReport: Sendable, CustomStringConvertible {
         public var description: String {
             switch kind {
             case .unlisted:
-                "\(typeName).\(property) is nil and not listed in requires: add it to `requires` if the injector should fill it."
+                if let context {
+                    "\(typeName).\(property) is nil and not listed in requires, though the injector can fill its type (\(context)): "
+                        + "add `\\\(typeName).\(property)` to `requires`, unless something else sets it later."
+                } else {
+                    "\(typeName).\(property) is nil and not listed in requires: add it to `requires` if the injector should fill it."
+                }
             case .requiredButNil:
                 "\(typeName).\(property) is listed in requires but is nil: inject the object, or bind something that is not nil."
             case .requiresNotCalled:

@@ -24,6 +24,16 @@ extension InjectionError {
         return error
     }
 
+    /// This ``asyncRequired(_:arguments:)`` error, met by the synchronous
+    /// `audit(graphOf:)` of `type`: the fix is to await the audit.
+    func auditedSynchronously(_ type: Any.Type, named name: String?) -> InjectionError {
+        var error = self
+        let named = name.map { ", named: \"\($0)\"" } ?? ""
+        error.fix =
+            "audit it from async code with `try await injector.audit(graphOf: \(spelling(of: type)).self\(named))`, which runs the async steps."
+        return error
+    }
+
     /// The task of an `await getObject` was cancelled while `type`'s async step ran
     /// or while it waited for another task's build of it.
     static func cancelled(_ type: String, underlying: any Error) -> InjectionError {

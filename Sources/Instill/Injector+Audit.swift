@@ -25,15 +25,20 @@ extension Injector {
     }
 
     /// Builds `type` once and audits every `Injectable` object of its graph: the
-    /// root and, recursively, each object its requirements were filled with.
+    /// root and, recursively, each object its requirements were filled with and each
+    /// object its initializer (or its binding's closure) received.
     ///
-    /// A requirement declared with a closure (`fills(Engine.self) { $0.engine = $1 }`)
-    /// cannot be read back: for those, the audit follows each stored property of the
-    /// object that holds a value of the requirement's type.
+    /// What an initializer or a binding's closure received, and what a requirement
+    /// declared with a closure (`fills(Engine.self) { $0.engine = $1 }`) was filled
+    /// with, cannot be read back through a key path: for those, the audit follows each
+    /// stored property of the object that holds an instance of the dependency's type.
     ///
     /// Run it in a test over each root of an app: it reports, before anything can
     /// crash on an implicitly unwrapped `nil`, every property left `nil`, with the
-    /// fix for its cause (see ``AuditReport/Finding/Kind-swift.enum``).
+    /// fix for its cause (see ``AuditReport/Finding/Kind-swift.enum``). A property
+    /// left out of every declaration whose type the injector can fill is reported
+    /// with the key path to add to `requires`. When the graph has an async step, write
+    /// `try await injector.audit(graphOf:)`, which builds the root with `await getObject`.
     ///
     /// ```swift
     /// @Test func appGraphIsComplete() throws {
@@ -43,33 +48,113 @@ extension Injector {
     /// }
     /// ```
     ///
-    /// - Throws: ``InjectionError`` when the root cannot be built.
-    public func audit<T>(graphOf type: T.Type, named name: String? = nil) throws -> AuditReport {
-        let root = try getObject(type, named: name)
-        var queue: [AnyObject] = Swift.type(of: root as Any) is AnyClass ? [root as AnyObject] : []
-        var seen: Set<ObjectIdentifier> = []
-        var findings: [AuditReport.Finding] = []
-        var index = 0
-        while index < queue.count {
-            let object = queue[index]
-            index += 1
-            guard seen.insert(ObjectIdentifier(object)).inserted,
-                let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object))
-            else { continue }
-            for finding in self.findings(in: object) where !findings.contains(finding) { findings.append(finding) }
-            var closureTargets: [TypeReference] = []
-            for requirement in metadata.requirements where requirement.dependency.kind == .object {
-                guard let read = requirement.read else {
-                    closureTargets.append(requirement.dependency.target)
-                    continue
-                }
-                var value = read(object)
-                while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
-                if let value, Swift.type(of: value) is AnyClass { queue.append(value as AnyObject) }
-            }
-            if !closureTargets.isEmpty { queue += storedObjects(of: object, holding: closureTargets) }
+    /// - Parameters:
+    ///   - type: the root to build and audit.
+    ///   - name: the binding name, for a named root.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
+    ///     graph may hold ``MainActorInjectable`` types.
+    /// - Throws: ``InjectionError`` when the root cannot be built;
+    ///   ``InjectionError/Kind-swift.struct/asyncRequired`` when its graph has an
+    ///   async step.
+    public func audit<T>(
+        graphOf type: T.Type, named name: String? = nil, isolation: isolated (any Actor)? = #isolation
+    ) throws -> AuditReport {
+        let root: T
+        do {
+            root = try getObject(type, named: name, isolation: isolation)
+        } catch let error as InjectionError where error.kind == .asyncRequired {
+            throw error.auditedSynchronously(type, named: name)
         }
-        return AuditReport(typeName: typeName(type), findings: findings, isUnknownType: false)
+        return auditGraph(
+            from: root, key: BindingKey(type, name: name), type: TypeReference(type), typeName: typeName(type),
+            onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// The audit of a graph with async steps (async initializers, closures,
+    /// providers): builds the root with `await getObject`, then audits its graph as
+    /// the synchronous form does.
+    ///
+    /// ```swift
+    /// @Test func appGraphIsComplete() async throws {
+    ///     let injector = try Injector(modules: [AppModule()])
+    ///     let report = try await injector.audit(graphOf: HabitApp.self)
+    ///     #expect(report.isClean, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: the root to build and audit.
+    ///   - name: the binding name, for a named root.
+    ///   - isolation: the caller's actor; leave the default. From main-actor code, the
+    ///     graph may hold ``MainActorInjectable`` types.
+    /// - Throws: ``InjectionError`` when the root cannot be built.
+    public func audit<T>(
+        graphOf type: T.Type, named name: String? = nil, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> AuditReport {
+        let root = try await getObject(type, named: name, isolation: isolation)
+        return auditGraph(
+            from: root, key: BindingKey(type, name: name), type: TypeReference(type), typeName: typeName(type),
+            onMainActor: MainActorIsolation.isMainActor(isolation))
+    }
+
+    /// The audit of every `Injectable` object reachable from `root`, the value of
+    /// `key`, in a request (so that, on the main actor, main-actor types'
+    /// declarations are read).
+    private func auditGraph(
+        from root: Any, key: BindingKey, type: TypeReference, typeName: String, onMainActor: Bool
+    ) -> AuditReport {
+        withRequest(onMainActor: onMainActor) { _ in
+            // Each object with the key it answered: its binding may declare dependencies.
+            var queue: [(object: AnyObject, key: BindingKey, type: TypeReference)] = []
+            if Swift.type(of: root) is AnyClass { queue.append((root as AnyObject, key, type)) }
+            var seen: Set<ObjectIdentifier> = []
+            var findings: [AuditReport.Finding] = []
+            var index = 0
+            while index < queue.count {
+                let (object, objectKey, objectType) = queue[index]
+                index += 1
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                // What cannot be read back through a key path, found by type in the
+                // object's stored properties: what its binding's closure or its
+                // initializer received, and what a closure requirement was filled with.
+                var unread = bindingDependencies(answering: objectKey, type: objectType)
+                if let metadata = InjectableMetadata.of(dynamic: Swift.type(of: object)) {
+                    for finding in self.findings(in: object) where !findings.contains(finding) {
+                        findings.append(finding)
+                    }
+                    unread += metadata.initializerDependencies.map { ($0.dependency, $0.name) }
+                    for requirement in metadata.requirements where requirement.dependency.kind == .object {
+                        guard let read = requirement.read else {
+                            unread.append((requirement.dependency, requirement.name))
+                            continue
+                        }
+                        var value = read(object)
+                        while let inner = value, let optional = inner as? any OptionalMarker {
+                            value = optional.wrappedValue
+                        }
+                        guard let value, Swift.type(of: value) is AnyClass else { continue }
+                        let target = requirement.dependency.target
+                        queue.append((value as AnyObject, BindingKey(target.type, name: requirement.name), target))
+                    }
+                }
+                for (dependency, name) in unread where dependency.kind == .object {
+                    for held in storedObjects(of: object, holding: dependency.target) {
+                        queue.append((held, BindingKey(dependency.target.type, name: name), dependency.target))
+                    }
+                }
+            }
+            return AuditReport(typeName: typeName, findings: findings, isUnknownType: false)
+        }
+    }
+
+    /// What the closure or provider binding that answers `key` declares, when one does.
+    private func bindingDependencies(answering key: BindingKey, type: TypeReference) -> [(Dependency, String?)] {
+        guard var recipe = try? recipe(for: key, type: type) else { return [] }
+        while case .link(let target) = recipe.source { recipe = target }
+        guard case .build = recipe.source else {
+            return recipe.binding?.dependencies?.entries.map { ($0.dependency, $0.name) } ?? []
+        }
+        return []
     }
 
     /// The `nil` optional stored properties of `object`, superclass properties first.
@@ -107,6 +192,7 @@ extension Injector {
                     (kind, context) = cause
                 } else {
                     kind = .unlisted
+                    context = fillableTypeName(of: Swift.type(of: child.value))
                 }
                 findings.append(
                     AuditReport.Finding(kind: kind, typeName: declaringType, property: label, context: context))
@@ -141,26 +227,36 @@ extension Injector {
         return (.superRequiresDropped, metadata.name)
     }
 
-    /// The objects `object`'s stored properties hold (through optionals) whose
-    /// property type, without `Optional`, is one of `targets`, or whose class is one of
-    /// them or a subclass.
-    private func storedObjects(of object: AnyObject, holding targets: [TypeReference]) -> [AnyObject] {
+    /// The objects `object`'s stored properties hold (through optionals) that are
+    /// instances of `target`: of a class or a subclass, or conforming to a protocol.
+    private func storedObjects(of object: AnyObject, holding target: TypeReference) -> [AnyObject] {
         var objects: [AnyObject] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
-                let declared = TypeReference(unwrapped(Swift.type(of: child.value)))
                 var value: Any? = child.value
                 while let inner = value, let optional = inner as? any OptionalMarker { value = optional.wrappedValue }
-                guard let value, let valueClass = Swift.type(of: value) as? AnyClass else { continue }
-                let matches = targets.contains { target in
-                    target == declared || isClass(valueClass, orSubclassOf: target.id)
+                guard let value, Swift.type(of: value) is AnyClass, isInstance(value, of: target.type) else {
+                    continue
                 }
-                if matches { objects.append(value as AnyObject) }
+                objects.append(value as AnyObject)
             }
             mirror = current.superclassMirror
         }
         return objects
+    }
+
+    /// The name of a property's type (`propertyType` without its `Optional` layers)
+    /// when listing the property's key path, unnamed, would fill it: something is bound
+    /// to the type without a name, or it is built automatically; for a ``Provider`` or
+    /// a ``Lazy``, the same of its value's type; an ``ObjectFactory`` always.
+    private func fillableTypeName(of propertyType: Any.Type) -> String? {
+        let dependency = Dependency(for: propertyType)
+        let target = dependency.target
+        guard dependency.kind == .objectFactory || canAnswer(BindingKey(target.type), type: target) else {
+            return nil
+        }
+        return typeName(unwrapped(propertyType))
     }
 
     /// `type` without its `Optional` layers.

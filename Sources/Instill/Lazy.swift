@@ -30,14 +30,15 @@
 /// first value after the injector is released throws
 /// ``InjectionError/Kind-swift.struct/injectorReleased``.
 public struct Lazy<Value> {
-    let storage: LazyStorage
+    /// What the lazy's copies share: one allocation, behind its lock.
+    let storage: LockedBox<LazyStorage>
 
     init(injector: Injector, name: String?, graph: LazyGraph?) {
-        storage = LazyStorage(injector: injector, name: name, graph: graph)
+        storage = LockedBox(LazyStorage(injector: injector, name: name, graph: graph))
     }
 
     /// The binding name the lazy asks for, if any.
-    public var name: String? { storage.name }
+    public var name: String? { storage.withLock { $0.name } }
 
     /// The value: resolved on the first read, the same one afterwards.
     ///
@@ -46,7 +47,7 @@ public struct Lazy<Value> {
     ///
     /// - Throws: ``InjectionError`` when resolving fails; a later read tries again.
     public var value: Value {
-        get throws { try storage.value(of: Value.self, onMainActor: false) }
+        get throws { try LazyStorage.value(of: Value.self, in: storage, onMainActor: false) }
     }
 
     /// The value, as ``value``. Called from main-actor code, it may be a
@@ -55,7 +56,7 @@ public struct Lazy<Value> {
     /// - Parameter isolation: the caller's actor, an `isolated` parameter the compiler checks (a
     ///     value passed by hand must be the actor the call is made on); leave the default.
     public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws -> Value {
-        try storage.value(of: Value.self, onMainActor: MainActorIsolation.isMainActor(isolation))
+        try LazyStorage.value(of: Value.self, in: storage, onMainActor: MainActorIsolation.isMainActor(isolation))
     }
 }
 
@@ -66,25 +67,24 @@ extension Lazy: ProviderMarker {
     static var isLazy: Bool { true }
     static var genericName: String { "Lazy" }
 
-    static func make(injector: Injector, name: String?) -> Any {
-        Lazy(injector: injector, name: name, graph: ThreadContext.current.lazyGraphOfRequest())
+    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Any {
+        Lazy(injector: injector, name: name, graph: inRequestGraph ? ThreadContext.current.lazyGraphOfRequest() : nil)
     }
 }
 
 /// What the copies of one ``Lazy`` share: where to resolve, and the value once
-/// resolved.
+/// resolved, all reached through the lazy's lock (a ``LockedBox``: one allocation per
+/// lazy, which every build of an object that holds one makes).
 ///
-/// Not generic: a lazy is made on every build of an object that holds one, and a
-/// generic class would have the runtime look its metadata up each time. The value is
-/// kept as `Any` and read back as the lazy's `Value`, the only type stored.
-final class LazyStorage: Sendable {
-    weak let injector: Injector?
+/// Not generic: the value is kept as `Any` and read back as the lazy's `Value`, the
+/// only type stored.
+struct LazyStorage {
+    weak var injector: Injector?
     let name: String?
     let graph: LazyGraph?
-    /// The resolved value, a `Value` of the lazy. The box's lock guards it; ``Lazy``
-    /// itself is `Sendable` only when `Value` is, so a value crosses threads only when
-    /// it may.
-    private let resolved = LockedBox<Any?>(nil)
+    /// The resolved value, a `Value` of the lazy. ``Lazy`` itself is `Sendable` only
+    /// when `Value` is, so a value crosses threads only when it may.
+    var resolved: Any?
 
     init(injector: Injector, name: String?, graph: LazyGraph?) {
         self.injector = injector
@@ -92,9 +92,12 @@ final class LazyStorage: Sendable {
         self.graph = graph
     }
 
-    func value<Value>(of _: Value.Type, onMainActor: Bool) throws -> Value {
+    static func value<Value>(
+        of _: Value.Type, in storage: LockedBox<LazyStorage>, onMainActor: Bool
+    ) throws -> Value {
+        let (known, injector, name, graph) = storage.withLock { ($0.resolved, $0.injector, $0.name, $0.graph) }
         // Only the lazy's own `Value` is ever stored.
-        if let known = resolved.withLock({ $0 }), let value = known as? Value { return value }
+        if let known, let value = known as? Value { return value }
         guard let injector else { throw InjectionError.injectorReleased(typeName(Value.self)) }
         // Resolved without holding the lock: resolving may read this lazy again.
         let made: Value
@@ -111,9 +114,9 @@ final class LazyStorage: Sendable {
         } catch let error as InjectionError {
             throw injector.lazyFailure(error, of: Value.self, named: name)
         }
-        return resolved.withLock { slot in
-            if let first = slot, let value = first as? Value { return value }
-            slot = made
+        return storage.withLock { state in
+            if let first = state.resolved, let value = first as? Value { return value }
+            state.resolved = made
             return made
         }
     }

@@ -17,8 +17,9 @@ struct Dependency: Sendable {
     /// Whether the property's type wraps `target` in more than one `Optional`
     /// (`T??`): its values are not laid out as one reference to a `T`.
     let isNestedOptional: Bool
-    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency.
-    let makeProvider: (@Sendable (Injector, String?) -> Any)?
+    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency; a lazy
+    /// made with `inRequestGraph` resolves in the graph of the running request.
+    let makeProvider: (@Sendable (Injector, String?, _ inRequestGraph: Bool) -> Any)?
     /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
     let isLazy: Bool
 
@@ -42,7 +43,9 @@ struct Dependency: Sendable {
         if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
             kind = .provider
             target = TypeReference(provider.valueType)
-            makeProvider = { injector, name in provider.make(injector: injector, name: name) }
+            makeProvider = { injector, name, inRequestGraph in
+                provider.make(injector: injector, name: name, inRequestGraph: inRequestGraph)
+            }
             isLazy = provider.isLazy
         } else if unwrapped == ObjectFactory.self {
             kind = .objectFactory
@@ -174,5 +177,7 @@ protocol ProviderMarker: SendableMetatype {
     static var isLazy: Bool { get }
     /// The generic type's name, for messages: `Provider`, `Lazy`.
     static var genericName: String { get }
-    static func make(injector: Injector, name: String?) -> Any
+    /// A value asking `injector` for `name`; a lazy made `inRequestGraph` resolves in
+    /// the graph of the running request (see ``LazyGraph``), any other in none.
+    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Any
 }

@@ -129,3 +129,48 @@ final class LazyGraph: Sendable {
         }
     }
 }
+
+extension Injector {
+    /// Whether a ``Lazy`` of `key` made by this injector needs the graph of the request
+    /// that makes it: `false` only when nothing an object of `key` depends on, at any
+    /// depth, is kept per request (`.graph`) and nothing on the way is asked for only
+    /// at run time (a closure or provider binding that declares nothing, an
+    /// ``ObjectFactory``, a main-actor type), so that no graph could change what the
+    /// lazy resolves. `true` whenever that is not known, a key that does not resolve
+    /// included.
+    func needsRequestGraph(_ key: BindingKey, type: TypeReference) -> Bool {
+        var seen: Set<BindingKey> = [key]
+        var pending = [(key, type)]
+        var opaque = false
+        func follow(_ dependency: Dependency, name: String?) {
+            guard dependency.kind != .objectFactory else {
+                opaque = true
+                return
+            }
+            let next = BindingKey(dependency.target.type, name: name)
+            if seen.insert(next).inserted { pending.append((next, dependency.target)) }
+        }
+        while !opaque, let (current, currentType) = pending.popLast() {
+            guard var recipe = try? recipe(for: current, type: currentType) else { return true }
+            while true {
+                // Kept, but not across requests: the request's own.
+                if recipe.storage.keepsValues, !recipe.storage.isShared { return true }
+                guard case .link(let target) = recipe.source else { break }
+                recipe = target
+            }
+            guard !recipe.isMainActor else { return true }
+            switch recipe.source {
+            case .build(let metadata):
+                guard !metadata.hasDeclarationError else { return true }
+                for declared in metadata.initializerDependencies { follow(declared.dependency, name: declared.name) }
+                for requirement in metadata.requirements { follow(requirement.dependency, name: requirement.name) }
+            case .closure, .provider:
+                guard let declared = recipe.binding?.dependencies else { return true }
+                for entry in declared.entries { follow(entry.dependency, name: entry.name) }
+            case .instance, .link:
+                break
+            }
+        }
+        return opaque
+    }
+}

@@ -147,6 +147,10 @@ final class HandleWrite: ObjectWriter, @unchecked Sendable {  // immutable
     /// only while it lives (a child keeps its parent). Not retained: that would be a cycle.
     private unowned let injector: Injector
     private let directly: Bool
+    /// For a lazy: whether it needs the graph of the request that makes it. One whose
+    /// value reaches no `.graph` object, whatever asks for it, resolves the same in any
+    /// graph, so it is made without one (``Injector/needsRequestGraph(_:type:)``).
+    private let inRequestGraph: Bool
 
     init(_ requirement: Requirement, of injector: Injector, accelerators: Accelerators) {
         self.requirement = requirement
@@ -156,13 +160,18 @@ final class HandleWrite: ObjectWriter, @unchecked Sendable {  // immutable
         if dependency.kind == .objectFactory {
             fixed = ObjectFactory(injector: injector)
         } else {
-            fixed = dependency.isLazy ? nil : dependency.makeProvider?(injector, requirement.name)
+            fixed = dependency.isLazy ? nil : dependency.makeProvider?(injector, requirement.name, true)
         }
+        inRequestGraph =
+            dependency.isLazy
+            && injector.needsRequestGraph(
+                BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
         super.init(storedOffset: nil)
     }
 
     override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
-        guard let handle = fixed ?? requirement.dependency.makeProvider?(injector, requirement.name) else {
+        guard let handle = fixed ?? requirement.dependency.makeProvider?(injector, requirement.name, inRequestGraph)
+        else {
             return nil
         }
         // The handle's type is the property's (the dependency was read from it): both

@@ -30,7 +30,7 @@ extension Injector {
         }
         let handle: Any
         if let provider = type as? any ProviderMarker.Type {
-            handle = provider.make(injector: self, name: name)
+            handle = provider.make(injector: self, name: name, inRequestGraph: true)
         } else if let name {
             throw InjectionError.namedObjectFactory(name: name, declaredBy: nil)
         } else {

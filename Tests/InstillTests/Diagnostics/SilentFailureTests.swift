@@ -131,7 +131,8 @@ struct GraphAuditTests {
         #expect(report.typeName == "Router")
         #expect(
             report.findings.map(\.description) == [
-                "Repository.database is nil and not listed in requires: add it to `requires` if the injector should fill it."
+                "Repository.database is nil and not listed in requires, though the injector can fill its type (Database): "
+                    + "add `\\Repository.database` to `requires`, unless something else sets it later."
             ])
     }
 }

@@ -82,6 +82,43 @@ private final class Spares: Injectable {
     init() {}
 }
 
+/// Reaches `Trip` only at run time: a closure bound to it asks the injector.
+private protocol Route: AnyObject {
+    var trip: Trip { get }
+}
+
+private final class FixedRoute: Route {
+    let trip: Trip
+    init(trip: Trip) { self.trip = trip }
+}
+
+/// Reaches `Trip` through a provider its awake calls.
+private final class Planner: Injectable {
+    var trips: Provider<Trip>!
+    var trip: Trip?
+    static var requires: Requirements { Requirements(\Planner.trips) }
+    init() {}
+    func awakeFromInjection() { trip = try? trips() }
+}
+
+/// Reaches no `.graph` object at all.
+private final class Odometer: Injectable {
+    init() {}
+}
+
+/// Lazies of every way to reach a `.graph` object, and one that reaches none.
+private final class Coach: Injectable {
+    var trip: Trip!
+    var navigator: Lazy<Navigator>!
+    var route: Lazy<any Route>!
+    var planner: Lazy<Planner>!
+    var odometer: Lazy<Odometer>!
+    static var requires: Requirements {
+        Requirements(\Coach.trip) + Requirements(\Coach.navigator, \.route, \.planner, \.odometer)
+    }
+    init() {}
+}
+
 /// A module configured by a closure (the shared fixture).
 private typealias Bindings = ModuleFixtures.Configure
 
@@ -259,4 +296,23 @@ struct LazyTests {
         #expect(serials.count == 1)
         #expect(try serials.first == gauge.meter.value.serial)
     }
+
+    @Test("on every build, warm ones included, a lazy reaches its holder's .graph object however it gets there")
+    func warmHoldersGraph() throws {
+        let injector = try Injector(modules: [
+            Bindings { binder in
+                binder.bind((any Route).self) { injector in FixedRoute(trip: try injector.getObject(Trip.self)) }
+            }
+        ])
+        let coaches = try (0..<8).map { _ in try injector.getObject(Coach.self) }
+        for coach in coaches {
+            #expect(try coach.navigator.value.trip === coach.trip)
+            #expect(try coach.route.value.trip === coach.trip)
+            #expect(try coach.planner.value.trip === coach.trip)
+            #expect(try coach.odometer.value === coach.odometer.value)
+        }
+        #expect(Set(try coaches.map { ObjectIdentifier(try $0.odometer.value) }).count == coaches.count)
+        #expect(Set(coaches.map { ObjectIdentifier($0.trip) }).count == coaches.count)
+    }
+
 }

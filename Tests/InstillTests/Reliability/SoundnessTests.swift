@@ -559,7 +559,8 @@ struct PropertyNameTests {
         let named = [
             "Audited.first is listed in requires but is nil: inject the object, or bind something that is not nil.",
             "Audited.second is listed in requires but is nil: inject the object, or bind something that is not nil.",
-            "Audited.unlisted is nil and not listed in requires: add it to `requires` if the injector should fill it.",
+            "Audited.unlisted is nil and not listed in requires, though the injector can fill its type (Part): "
+                + "add `\\Audited.unlisted` to `requires`, unless something else sets it later.",
         ]
         let unnamed = ["first", "second", "unlisted"].map {
             "Audited.\($0) is nil; requires lists a property of its type that this build cannot name, so it may be that one: "
