@@ -32,8 +32,6 @@ struct HabitModule: Module {
         }
         binder.bind((any DateProvider).self) { _ in SystemDateProvider() }
         binder.bind((any Terminal).self) { _ in StandardTerminal() }
-        binder.markLive((any HabitStore).self)
-        binder.markLive((any DateProvider).self)
-        binder.markLive((any Terminal).self)
+        binder.markLive((any HabitStore).self, (any DateProvider).self, (any Terminal).self)
     }
 }
