@@ -88,9 +88,9 @@ extension Initializer {
 
     /// An async initializer whose closure receives the `declared` dependencies, resolved.
     @inlinable
-    init<First, each D>(
+    init<Instance: AnyObject, First, each D>(
         asyncDeclared declared: DeclaredDependencies,
-        build: @escaping @Sendable (First, repeat each D) async throws -> AnyObject
+        build: @escaping @Sendable (First, repeat each D) async throws -> Instance
     ) {
         self.init(dependencies: declared, defaults: [], takesArguments: false) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)

@@ -74,8 +74,8 @@ extension Initializer {
     /// `Injectable` class, resolved; it can build from a new instance of each, made
     /// with its `init()` (``buildFromDefaults``).
     @inlinable
-    init<First: Injectable, each D: Injectable>(
-        injectable declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    init<Instance: AnyObject, First: Injectable, each D: Injectable>(
+        injectable declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> Instance
     ) {
         self.init(declared: declared, build: build)
         self.buildFromDefaults = { made in
@@ -94,8 +94,8 @@ extension Initializer {
 
     /// An initializer whose closure receives the `declared` dependencies, resolved.
     @inlinable
-    init<First, each D>(
-        declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    init<Instance: AnyObject, First, each D>(
+        declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> Instance
     ) {
         self.init(dependencies: declared, defaults: [], takesArguments: false) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)

@@ -564,7 +564,7 @@ extension InjectionError {
 
     /// `Initializer(_:names:file:line:)` named the parameter at `position`, which is
     /// not one of the `count` dependencies at positions `first...`.
-    static func unmatchedName(_ type: String, name: String, position: Int, first: Int, count: Int) -> InjectionError {
+    static func unmatchedName(_ type: String, position: Int, first: Int, count: Int) -> InjectionError {
         let valid: String
         switch count {
         case 0: valid = "it has no dependency to name"
@@ -572,12 +572,11 @@ extension InjectionError {
         default: valid = "its dependencies are at positions \(first) to \(first + count - 1)"
         }
         let argument = first > 0 ? " (position 0 is the argument, which is not resolved)" : ""
+        let example = count > 0 ? "names: [\(first): \"name\"] names the first dependency" : "remove names:"
         return InjectionError(
             .invalidRequirement, type: type,
-            summary: "\(type).initializer names position \(position) \"\(name)\", but \(valid)\(argument).",
-            fix: "key names by the position of the initializer's parameter, counting from 0: "
-                + "names: [\(count > 0 ? first : 0): \"\(name)\"] names the \(count > 0 ? "first dependency" : "first parameter")."
-        )
+            summary: "\(type).initializer names the parameter at position \(position), but \(valid)\(argument).",
+            fix: "key names by the position of the initializer's parameter, counting from 0: \(example).")
     }
 
     static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {

@@ -48,11 +48,12 @@ struct DeclaredDependency: Sendable {
 struct DeclaredDependencies: Sendable {
     let entries: [DeclaredDependency]
     let location: SourceLocation
-    /// Names given by `Initializer(_:names:file:line:)` to positions the initializer
-    /// does not have, by position: reported as the type's declaration error.
-    var unmatchedNames: [Int: String] = [:]
+    /// The first position `Initializer(_:names:file:line:)` names that the initializer
+    /// does not have, or -1: reported as the type's declaration error. An `Int`, so
+    /// that copies of a declaration cost what they did before names.
+    var unmatchedPosition = -1
     /// How many parameters come before the entries in the initializer the names
-    /// count (1 for a typed argument), for messages about ``unmatchedNames``.
+    /// count (1 for a typed argument), for messages about ``unmatchedPosition``.
     var namesOffset = 0
     /// Where each entry's value starts in the buffer the closure reads, as
     /// ``DependencyValues`` lays it out.
@@ -73,11 +74,24 @@ struct DeclaredDependencies: Sendable {
 
     /// ``init(_:file:line:)`` with the entry at each position of `names` resolved from
     /// the binding of that name. A position past the entries is kept in
-    /// ``unmatchedNames`` and reported when the type is first used.
-    @usableFromInline
+    /// ``unmatchedPosition`` and reported when the type is first used.
+    ///
+    /// Inlinable, so that a declaration without names costs what
+    /// `Initializer(dependencies:)`'s does.
+    @inlinable
     init(_ entries: [DeclaredDependency], names: [Int: String], file: StaticString, line: UInt) {
+        if names.isEmpty {
+            self.init(entries, file: file, line: line)
+        } else {
+            self.init(naming: entries, names, file: file, line: line)
+        }
+    }
+
+    /// ``init(_:names:file:line:)`` when there are names.
+    @usableFromInline
+    init(naming entries: [DeclaredDependency], _ names: [Int: String], file: StaticString, line: UInt) {
         self.init(Self.naming(entries, names, offset: 0), file: file, line: line)
-        unmatchedNames = Self.unmatched(names, count: entries.count, offset: 0)
+        unmatchedPosition = Self.unmatched(names, count: entries.count, offset: 0)
     }
 
     /// `entries` with the names `names` gives them: a name's key counts the
@@ -91,9 +105,10 @@ struct DeclaredDependencies: Sendable {
         return named
     }
 
-    /// The names whose position is not one of `count` entries after `offset` parameters.
-    static func unmatched(_ names: [Int: String], count: Int, offset: Int) -> [Int: String] {
-        names.filter { !(offset..<offset + count).contains($0.key) }
+    /// The first position of `names` that is not one of `count` entries after `offset`
+    /// parameters, or -1.
+    static func unmatched(_ names: [Int: String], count: Int, offset: Int) -> Int {
+        names.keys.filter { !(offset..<offset + count).contains($0) }.min() ?? -1
     }
 
     /// The dependencies of a declaration whose pack may be empty (a closure that
@@ -141,8 +156,10 @@ struct DeclaredDependencies: Sendable {
     /// typed argument, when `names` are given: their positions count it).
     init(afterVoid entries: [DeclaredDependency], names: [Int: String] = [:], file: StaticString, line: UInt) {
         self.entries = Self.naming(entries, names, offset: 1)
-        self.unmatchedNames = Self.unmatched(names, count: entries.count, offset: 1)
-        self.namesOffset = 1
+        if !names.isEmpty {
+            self.unmatchedPosition = Self.unmatched(names, count: entries.count, offset: 1)
+            self.namesOffset = 1
+        }
         self.location = SourceLocation(file: file, line: line)
         let layout = DependencyValues.layout(of: [(0, 1)] + entries.map { ($0.layout.size, $0.layout.alignment) })
         self.offsets = Array(layout.offsets.dropFirst())

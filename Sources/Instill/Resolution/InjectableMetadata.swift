@@ -129,11 +129,9 @@ final class InjectableMetadata: Sendable {
         }) {
             self.declarationError = InjectionError.namedObjectFactory(
                 name: named.name ?? "", declaredBy: typeName(type))
-        } else if let dependencies = initializer.dependencies,
-            let (position, name) = dependencies.unmatchedNames.min(by: { $0.key < $1.key })
-        {
+        } else if let dependencies = initializer.dependencies, dependencies.unmatchedPosition >= 0 {
             var error = InjectionError.unmatchedName(
-                typeName(type), name: name, position: position, first: dependencies.namesOffset,
+                typeName(type), position: dependencies.unmatchedPosition, first: dependencies.namesOffset,
                 count: dependencies.entries.count)
             error.requirementLocation = dependencies.location.description
             self.declarationError = error

@@ -386,9 +386,9 @@ struct SignatureInitializerTests {
         #expect(error.kind == .invalidRequirement)
         #expect(
             error.description == """
-                invalidRequirement: MisnamedStore.initializer names position 1 "audit", but its only dependency is at position 0.
+                invalidRequirement: MisnamedStore.initializer names the parameter at position 1, but its only dependency is at position 0.
                   Requested: MisnamedStore
-                  To fix: key names by the position of the initializer's parameter, counting from 0: names: [0: "audit"] names the first dependency.
+                  To fix: key names by the position of the initializer's parameter, counting from 0: names: [0: "name"] names the first dependency.
                 """)
         #expect(error.requirementLocation == "\(#fileID):\(MisnamedStore.initializerLine)")
         #expect(injector.validate(roots: [MisnamedStore.self]).problems.map(\.kind) == [.invalidRequirement])
