@@ -223,6 +223,18 @@ private final class Truck: Vehicle {
     override class var initializer: Initializer { Initializer(Truck.init) }
 }
 
+/// A non-final class from another module, with a plain `init()`: it cannot be
+/// `Injectable` without `required`, so it is bound instead.
+private class Stopwatch {
+    init() {}
+}
+
+private final class Lap: Injectable {
+    let watch: Stopwatch
+    init(watch: Stopwatch) { self.watch = watch }
+    static let initializer = Initializer(Lap.init)
+}
+
 private let habitModule = Bindings { binder in
     binder.bind(MemoryStore(), as: (any HabitStore).self)
     binder.bind(FixedClock(), as: (any DateProvider).self)
@@ -403,6 +415,15 @@ struct SignatureInitializerTests {
 
         #expect(type(of: vehicle) == Vehicle.self)
         #expect(type(of: truck) == Truck.self)
+    }
+
+    @Test("a non-final class with a plain init() that cannot be edited is bound, and received by type")
+    func boundNonFinalClass() throws {
+        let injector = try Injector(modules: [Bindings { $0.bind(Stopwatch.self) { _ in Stopwatch() } }])
+
+        let lap = try injector.getObject(Lap.self)
+
+        #expect(type(of: lap.watch) == Stopwatch.self)
     }
 
     @Test("a missing dependency throws with the chain through the initializer and the fix")
