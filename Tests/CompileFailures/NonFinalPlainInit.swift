@@ -7,9 +7,9 @@ import Instill
 // Swift lets only a `required` initializer satisfy that in a class that may have
 // subclasses. The compiler's message names the word to add (and its fix-it adds it);
 // declaring an initializer does not change that.
-public class Leaf: Injectable {
-    public init() {}
-    public static let initializer = Initializer(factory: { Leaf() })
+class Leaf: Injectable {
+    init() {}
+    static let initializer = Initializer(factory: { Leaf() })
 }
 
 // `Initializer(Type.init)` takes an initializer with parameters; one without is named
