@@ -573,7 +573,7 @@ struct ValidationTests {
             #expect(direct.description == asRoot)
         }
 
-        @Test("a class bound to a closure that conforms answers bind(_:to:) and forward(_:to:) with the closure's value")
+        @Test("a conforming class bound to a closure answers bind(_:to:) and forward(_:to:) with its value")
         func conformingClosureBoundClass() throws {
             let injector = try Injector(modules: [
                 ModuleFixtures.Configure {
