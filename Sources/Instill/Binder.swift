@@ -57,9 +57,11 @@ public final class Binder {
     /// implementation's initializer.
     ///
     /// Swift cannot check at compile time that `Implementation` conforms to a
-    /// protocol given as a metatype, so the injector checks each built instance and
-    /// throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming both
-    /// types, on first use (before anything is cached).
+    /// protocol given as a metatype, so the injector checks the type itself on first
+    /// use and throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming
+    /// both types, before anything is built; ``Injector/validate(roots:isolation:)``
+    /// reports the same. `Implementation` must conform whatever binds it: a closure
+    /// bound to it that returns a conforming subclass does not make up for it.
     ///
     /// - Parameters:
     ///   - type: the protocol or superclass requested.
@@ -161,8 +163,11 @@ public final class Binder {
     /// ```
     ///
     /// Swift cannot check at compile time that `Target` conforms to a protocol given
-    /// as a metatype, so the injector checks each value and throws
-    /// ``InjectionError/Kind-swift.struct/typeDoesNotConform`` on first use.
+    /// as a metatype, so the injector checks it on first use and throws
+    /// ``InjectionError/Kind-swift.struct/typeDoesNotConform``: a class `Target` must
+    /// conform itself, whatever its binding returns (as for
+    /// ``bind(_:to:named:scope:file:line:)-80zb5``); any other target's values are
+    /// checked one by one.
     ///
     /// - Parameters:
     ///   - type: the type requested.

@@ -81,10 +81,18 @@ extension Initializer {
         build: @escaping @Sendable (First, repeat each D) async throws -> AnyObject
     ) {
         self.init(
-            dependencies: DeclaredDependencies(
+            asyncDeclared: DeclaredDependencies(
                 DeclaredDependencies.of(First.self, repeat (each D).self), file: file, line: line),
-            defaults: [], takesArguments: false
-        ) { base, _ in
+            build: build)
+    }
+
+    /// An async initializer whose closure receives the `declared` dependencies, resolved.
+    @inlinable
+    init<Instance: AnyObject, First, each D>(
+        asyncDeclared declared: DeclaredDependencies,
+        build: @escaping @Sendable (First, repeat each D) async throws -> Instance
+    ) {
+        self.init(dependencies: declared, defaults: [], takesArguments: false) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)
             return try await build(values.0, repeat each values.1)
         }

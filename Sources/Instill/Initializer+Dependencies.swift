@@ -65,9 +65,19 @@ extension Initializer {
         build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
     ) {
         self.init(
-            declared: DeclaredDependencies(
+            injectable: DeclaredDependencies(
                 DeclaredDependencies.of(injectable: First.self, repeat (each D).self), file: file, line: line),
             build: build)
+    }
+
+    /// An initializer whose closure receives the `declared` dependencies, every one an
+    /// `Injectable` class, resolved; it can build from a new instance of each, made
+    /// with its `init()` (``buildFromDefaults``).
+    @inlinable
+    init<Instance: AnyObject, First: Injectable, each D: Injectable>(
+        injectable declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> Instance
+    ) {
+        self.init(declared: declared, build: build)
         self.buildFromDefaults = { made in
             made = 0
             func make<Dependency: Injectable>(_: Dependency.Type) throws -> Dependency {
@@ -84,8 +94,8 @@ extension Initializer {
 
     /// An initializer whose closure receives the `declared` dependencies, resolved.
     @inlinable
-    init<First, each D>(
-        declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> AnyObject
+    init<Instance: AnyObject, First, each D>(
+        declared: DeclaredDependencies, build: @escaping @Sendable (First, repeat each D) throws -> Instance
     ) {
         self.init(dependencies: declared, defaults: [], takesArguments: false) { base, _ in
             let values = DependencyValues.take(First.self, repeat (each D).self, from: base)

@@ -71,9 +71,9 @@ extension Initializer {
     /// A main-actor initializer whose closure receives the `declared` dependencies.
     @inlinable
     @MainActor
-    init<First, each D>(
+    init<Instance: AnyObject, First, each D>(
         mainActorDeclared declared: DeclaredDependencies,
-        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> AnyObject
+        build: @escaping @MainActor @Sendable (First, repeat each D) throws -> Instance
     ) {
         // The closure's type holds no parameter pack, so its isolation can be dropped
         // by a cast (a generic type with a pack would need macOS 14 / iOS 17 at run time).

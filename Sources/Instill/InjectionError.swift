@@ -562,6 +562,23 @@ extension InjectionError {
                 + "factory.getObject(T.self, named: \"\(name)\").")
     }
 
+    /// `Initializer(_:names:file:line:)` named the parameter at `position`, which is
+    /// not one of the `count` dependencies at positions `first...`.
+    static func unmatchedName(_ type: String, position: Int, first: Int, count: Int) -> InjectionError {
+        let valid: String
+        switch count {
+        case 0: valid = "it has no dependency to name"
+        case 1: valid = "its only dependency is at position \(first)"
+        default: valid = "its dependencies are at positions \(first) to \(first + count - 1)"
+        }
+        let argument = first > 0 ? " (position 0 is the argument, which is not resolved)" : ""
+        let example = count > 0 ? "names: [\(first): \"name\"] names the first dependency" : "remove names:"
+        return InjectionError(
+            .invalidRequirement, type: type,
+            summary: "\(type).initializer names the parameter at position \(position), but \(valid)\(argument).",
+            fix: "key names by the position of the initializer's parameter, counting from 0: \(example).")
+    }
+
     static func nestedRequirement(_ type: String, keyPath: String) -> InjectionError {
         InjectionError(
             .invalidRequirement, type: type,

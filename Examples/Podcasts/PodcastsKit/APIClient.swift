@@ -13,9 +13,7 @@ public final class APIClient: Injectable, Sendable {
     public static let scope: Scope = .singleton
 
     /// The injector resolves the transport, then calls `init(transport:)`.
-    public static let initializer = Initializer(dependencies: (any Transport).self) {
-        APIClient(transport: $0)
-    }
+    public static let initializer = Initializer(APIClient.init)
 
     /// The titles of every podcast.
     public func podcasts() async throws -> [String] { try await transport.get("/podcasts") }

@@ -13,9 +13,7 @@ public actor DownloadManager: Injectable {
     public static let scope: Scope = .singleton
 
     /// The injector resolves the transport, then calls `init(transport:)`.
-    public static let initializer = Initializer(dependencies: (any Transport).self) {
-        DownloadManager(transport: $0)
-    }
+    public static let initializer = Initializer(DownloadManager.init)
 
     /// Downloads an episode and returns what the server sent.
     public func download(_ id: Int) async throws -> [String] {

@@ -34,9 +34,7 @@ public final class EpisodeViewModel: MainActorInjectable, TakesArgument {
     }
 
     /// The request's argument first, then the resolved services.
-    public static let initializer = Initializer(
-        argument: Argument.self, mainActorDependencies: APIClient.self, DownloadManager.self
-    ) { EpisodeViewModel(episode: $0, api: $1, downloads: $2) }
+    public static let initializer = Initializer(mainActor: EpisodeViewModel.init, argument: Argument.self)
 
     /// Loads the title.
     public func load() async throws {

@@ -24,9 +24,7 @@ public final class PodcastListViewModel: MainActorInjectable {
     }
 
     /// The injector resolves the three services, then calls `init` on the main actor.
-    public static let initializer = Initializer(
-        mainActorDependencies: APIClient.self, Database.self, Session.self
-    ) { PodcastListViewModel(api: $0, database: $1, session: $2) }
+    public static let initializer = Initializer(mainActor: PodcastListViewModel.init)
 
     /// Loads the titles.
     public func load() async {

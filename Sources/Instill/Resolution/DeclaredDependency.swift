@@ -6,7 +6,9 @@ struct DeclaredDependency: Sendable {
     let dependency: Dependency
     /// The type as declared: `Logger?`, `Provider<Wheel>`, `any Database`.
     let declaredType: TypeReference
-    let name: String?
+    /// The name of the binding to resolve: set when the entry is declared, or by
+    /// `Initializer(_:names:file:line:)`'s `names`.
+    var name: String?
     /// How a value of the declared type is laid out for the closure.
     let layout: DependencyLayout
 
@@ -46,6 +48,13 @@ struct DeclaredDependency: Sendable {
 struct DeclaredDependencies: Sendable {
     let entries: [DeclaredDependency]
     let location: SourceLocation
+    /// The first position `Initializer(_:names:file:line:)` names that the initializer
+    /// does not have, or -1: reported as the type's declaration error. An `Int`, so
+    /// that copies of a declaration cost what they did before names.
+    var unmatchedPosition = -1
+    /// How many parameters come before the entries in the initializer the names
+    /// count (1 for a typed argument), for messages about ``unmatchedPosition``.
+    var namesOffset = 0
     /// Where each entry's value starts in the buffer the closure reads, as
     /// ``DependencyValues`` lays it out.
     let offsets: [Int]
@@ -63,29 +72,71 @@ struct DeclaredDependencies: Sendable {
         self.alignment = layout.alignment
     }
 
+    /// ``init(_:file:line:)`` with the entry at each position of `names` resolved from
+    /// the binding of that name. A position past the entries is kept in
+    /// ``unmatchedPosition`` and reported when the type is first used.
+    ///
+    /// Inlinable, so that a declaration without names costs what
+    /// `Initializer(dependencies:)`'s does.
+    @inlinable
+    init(_ entries: [DeclaredDependency], names: [Int: String], file: StaticString, line: UInt) {
+        if names.isEmpty {
+            self.init(entries, file: file, line: line)
+        } else {
+            self.init(naming: entries, names, file: file, line: line)
+        }
+    }
+
+    /// ``init(_:names:file:line:)`` when there are names.
+    @usableFromInline
+    init(naming entries: [DeclaredDependency], _ names: [Int: String], file: StaticString, line: UInt) {
+        self.init(Self.naming(entries, names, offset: 0), file: file, line: line)
+        unmatchedPosition = Self.unmatched(names, count: entries.count, offset: 0)
+    }
+
+    /// `entries` with the names `names` gives them: a name's key counts the
+    /// initializer's parameters from 0, of which the first `offset` are not entries.
+    static func naming(_ entries: [DeclaredDependency], _ names: [Int: String], offset: Int) -> [DeclaredDependency] {
+        if names.isEmpty { return entries }
+        var named = entries
+        for (position, name) in names where entries.indices.contains(position - offset) {
+            named[position - offset].name = name
+        }
+        return named
+    }
+
+    /// The first position of `names` that is not one of `count` entries after `offset`
+    /// parameters, or -1.
+    static func unmatched(_ names: [Int: String], count: Int, offset: Int) -> Int {
+        names.keys.filter { !(offset..<offset + count).contains($0) }.min() ?? -1
+    }
+
     /// The dependencies of a declaration whose pack may be empty (a closure that
     /// receives something else first: the arguments, the typed argument): `nil` when
     /// it declares none. The buffer is laid out as the tuple `((), (D1, …, Dn))`,
     /// which ``DependencyValues/take(_:_:from:)`` reads with `Void` first.
     @usableFromInline
-    static func of<each D>(pack types: repeat (each D).Type, file: StaticString, line: UInt)
-        -> DeclaredDependencies?
-    {
+    static func of<each D>(
+        pack types: repeat (each D).Type, names: [Int: String] = [:], file: StaticString, line: UInt
+    ) -> DeclaredDependencies? {
         var entries: [DeclaredDependency] = []
         for type in repeat each types {
             entries.append(DeclaredDependency(type, name: nil))
         }
-        if entries.isEmpty { return nil }
+        if entries.isEmpty {
+            // Names for an initializer that takes only the argument: none matches.
+            return names.isEmpty ? nil : DeclaredDependencies(afterVoid: [], names: names, file: file, line: line)
+        }
         checkLayout(afterVoid: entries) { compilerLayout((Void, (repeat each D)).self, rest: (repeat each D).self) }
-        return DeclaredDependencies(afterVoid: entries, file: file, line: line)
+        return DeclaredDependencies(afterVoid: entries, names: names, file: file, line: line)
     }
 
     /// ``of(pack:file:line:)`` for a pack of `Injectable` classes, whose conformances are
     /// recorded where the compiler knows them.
     @usableFromInline
-    static func of<each D: Injectable>(injectablePack types: repeat (each D).Type, file: StaticString, line: UInt)
-        -> DeclaredDependencies?
-    {
+    static func of<each D: Injectable>(
+        injectablePack types: repeat (each D).Type, names: [Int: String] = [:], file: StaticString, line: UInt
+    ) -> DeclaredDependencies? {
         func entry<T: Injectable>(_ type: T.Type) -> DeclaredDependency {
             DeclaredDependency(type, name: nil, dependency: .injectable(type, isOptional: false))
         }
@@ -93,14 +144,22 @@ struct DeclaredDependencies: Sendable {
         for type in repeat each types {
             entries.append(entry(type))
         }
-        if entries.isEmpty { return nil }
+        if entries.isEmpty {
+            // Names for an initializer that takes only the argument: none matches.
+            return names.isEmpty ? nil : DeclaredDependencies(afterVoid: [], names: names, file: file, line: line)
+        }
         checkLayout(afterVoid: entries) { compilerLayout((Void, (repeat each D)).self, rest: (repeat each D).self) }
-        return DeclaredDependencies(afterVoid: entries, file: file, line: line)
+        return DeclaredDependencies(afterVoid: entries, names: names, file: file, line: line)
     }
 
-    /// ``init(_:file:line:)`` for entries laid out after an empty first element.
-    init(afterVoid entries: [DeclaredDependency], file: StaticString, line: UInt) {
-        self.entries = entries
+    /// ``init(_:file:line:)`` for entries laid out after an empty first element (the
+    /// typed argument, when `names` are given: their positions count it).
+    init(afterVoid entries: [DeclaredDependency], names: [Int: String] = [:], file: StaticString, line: UInt) {
+        self.entries = Self.naming(entries, names, offset: 1)
+        if !names.isEmpty {
+            self.unmatchedPosition = Self.unmatched(names, count: entries.count, offset: 1)
+            self.namesOffset = 1
+        }
         self.location = SourceLocation(file: file, line: line)
         let layout = DependencyValues.layout(of: [(0, 1)] + entries.map { ($0.layout.size, $0.layout.alignment) })
         self.offsets = Array(layout.offsets.dropFirst())

@@ -129,6 +129,12 @@ final class InjectableMetadata: Sendable {
         }) {
             self.declarationError = InjectionError.namedObjectFactory(
                 name: named.name ?? "", declaredBy: typeName(type))
+        } else if let dependencies = initializer.dependencies, dependencies.unmatchedPosition >= 0 {
+            var error = InjectionError.unmatchedName(
+                typeName(type), position: dependencies.unmatchedPosition, first: dependencies.namesOffset,
+                count: dependencies.entries.count)
+            error.requirementLocation = dependencies.location.description
+            self.declarationError = error
         } else {
             self.declarationError = nil
         }

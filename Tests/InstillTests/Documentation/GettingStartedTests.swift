@@ -63,9 +63,7 @@ private enum DeclaringRequirements {
             self.db = db
             self.clock = clock
         }
-        static let initializer = Initializer(dependencies: (any Database).self, Clock.self) {
-            Repository(db: $0, clock: $1)
-        }
+        static let initializer = Initializer(Repository.init)
     }
 
     struct AppModule: Module {
