@@ -30,9 +30,7 @@ final class RecordingTerminal: Terminal, @unchecked Sendable {  // written from 
 
 /// The fakes a test binds in place of the live services.
 struct FakeServices: Module {
-    let store = InMemoryHabitStore()
-    let clock = FixedClock(day: Day(100))
-    let terminal = RecordingTerminal()
+    let store = InMemoryHabitStore(), clock = FixedClock(day: Day(100)), terminal = RecordingTerminal()
 
     func configure(_ binder: Binder) {
         binder.bind(store, as: (any HabitStore).self)
@@ -67,6 +65,10 @@ struct HabitTrackerTests {
         let injector = try Injector(modules: [HabitModule(config: config)]).testInjector(modules: [])
         let error = await #expect(throws: InjectionError.self) { _ = try await injector.getObject(HabitApp.self) }
         #expect(error?.kind == .liveBinding)
+        #expect(
+            error?.description.hasPrefix(
+                "liveBinding: any HabitStore is marked live, and the modules of this test injector do not replace it.")
+                == true)
     }
 
     @Test("the app, run against a database in memory, reports a streak")
