@@ -16,14 +16,14 @@
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
 /// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
-/// | (swift-dependencies' `liveValue`) | ``markLive(_:named:)`` |
+/// | (swift-dependencies' `liveValue`) | ``markLive(_:_:named:)`` |
 public final class Binder {
     var bindings: [Binding] = []
     var scopeOverrides: [ObjectIdentifier: Scope] = [:]
     var eagerSingletons: [EagerSingleton] = []
     var module: String = "Injector"
     /// Keys marked live before the module that marked them bound them: the next
-    /// binding that module makes of each is live (see ``markLive(_:named:)``).
+    /// binding that module makes of each is live (see ``markLive(_:_:named:)``).
     var pendingLive: [BindingKey: String] = [:]
 
     init() {}
