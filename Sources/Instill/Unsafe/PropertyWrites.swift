@@ -1,8 +1,11 @@
-// Unsafe: accelerated property writes at proven offsets. Invariant: memory is written
-// only at an offset proven to be the key path's own stored property, as the property's
-// type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
-// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests` and the
-// valgrind run of `WriterProbe`.
+// Unsafe: accelerated property writes at proven offsets, and the field records of
+// `@Injected` properties. Invariant: memory is written (or an `@Injected` property's
+// storage read) only at an offset proven to be the property's own stored field, as the
+// property's type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
+// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests`,
+// `InjectedPropertyTests` and the valgrind run of `WriterProbe`.
+
+@_spi(Reflection) import Swift
 
 /// Accelerated property writes at proven offsets: where a plan or a writer stores a
 /// value into an object's memory itself, instead of through the key path.
@@ -308,5 +311,105 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
             Downcast.known(object, as: Root.self)[keyPath: keyPath] = base.move()
         }
         return nil
+    }
+}
+
+/// The `@Injected` properties of a class, read once per type from its field records
+/// (the runtime's reflection of its stored properties, which `Mirror` reads too), and
+/// the storage object of one of them in an instance.
+///
+/// ## The invariants it relies on
+/// - **The field records name every stored field.** `_forEachField` visits a class's
+///   stored fields, its superclasses' first, each with its name, offset and exact type,
+///   without an instance. A field is an `@Injected` property's storage only when its
+///   type is exactly an `Injected<Value>` (a checked cast of the field's type to the
+///   internal `InjectedStorage`; the `_` that starts every wrapper's storage name, and
+///   the class kind, only narrow which fields are asked). A field of a kind the
+///   reflection does not describe is skipped (`ignoreUnknown`): never a class-typed one,
+///   so never an `@Injected` property's storage.
+/// - **The offset is the field's own.** ``storage(at:in:)`` reads the strong reference at
+///   an offset the field records gave for a field of exactly `Injected<Value>`, in an
+///   instance of that class or of a subclass (which keeps its superclass's fields at the
+///   same offsets), after its initializer returned (so the field is initialized). Offsets
+///   are kept only where ``LayoutReading`` is on and the build is not reference-only;
+///   elsewhere the engine finds the storage with `Mirror` (`InjectedProperty`).
+///
+/// `InjectedPropertyTests` fills `@Injected` properties of final, non-final, generic
+/// and inherited classes beside plain fields named like them, and runs in the
+/// reference-only build too (where no offset is read).
+enum InjectedFields {
+    /// One `@Injected` property of a class.
+    struct Field {
+        /// The property's name (`terminal` for the storage field `_terminal`).
+        let name: String
+        /// The storage field's name, as `Mirror` labels it (`_terminal`).
+        let storageName: String
+        /// The class that declares it (a superclass, for an inherited one).
+        let declaringClass: TypeReference
+        /// The storage field's offset, when the accelerated lookup may read there.
+        let offset: Int?
+        /// `Injected<Value>`, whose conformance makes the requirement.
+        let storage: any InjectedStorage.Type
+    }
+
+    /// The `@Injected` properties of `type` and its superclasses, superclasses first, in
+    /// declaration order.
+    static func of(_ type: AnyClass) -> [Field] {
+        var found: [(index: Int, storageName: String, offset: Int, storage: any InjectedStorage.Type)] = []
+        var index = 0
+        _forEachField(of: type, options: options) { name, offset, fieldType, kind in
+            defer { index += 1 }
+            // Every property wrapper's storage is named `_` + the property's name, and
+            // `Injected` is a class: only such fields are asked about their type.
+            guard kind == .class, name.pointee == CChar(UInt8(ascii: "_")),
+                let storage = fieldType as? any InjectedStorage.Type
+            else { return true }
+            found.append((index, String(cString: name), offset, storage))
+            return true
+        }
+        guard !found.isEmpty else { return [] }
+        // A field's declaring class: the class whose own fields (those past its
+        // superclass's count) include its index.
+        var levels: [(type: AnyClass, firstField: Int)] = []
+        var current: AnyClass? = type
+        while let level = current {
+            let superclass: AnyClass? = _getSuperclass(level)
+            levels.append((level, superclass.map(fieldCount) ?? 0))
+            current = superclass
+        }
+        let readsOffsets = LayoutReading.isEnabled && !Accelerators.isReferenceOnlyBuild
+        return found.map { field in
+            let declaring: AnyClass = levels.first { field.index >= $0.firstField }?.type ?? type
+            return Field(
+                name: propertyName(ofStorage: field.storageName), storageName: field.storageName,
+                declaringClass: TypeReference(declaring), offset: readsOffsets ? field.offset : nil,
+                storage: field.storage)
+        }
+    }
+
+    /// The name of the property whose wrapper's storage field is `storageName`.
+    static func propertyName(ofStorage storageName: String) -> String {
+        storageName.hasPrefix("_") ? String(storageName.dropFirst()) : storageName
+    }
+
+    /// The storage object of the `@Injected` property at `offset` of `object` (see the
+    /// invariant above).
+    @inline(__always)
+    static func storage(at offset: Int, in object: AnyObject) -> AnyObject {
+        StoredProperty.address(of: offset, in: object).assumingMemoryBound(to: AnyObject.self).pointee
+    }
+
+    /// A class's fields, skipping those of kinds the reflection does not describe
+    /// (`classType | ignoreUnknown`: both are `static var`s).
+    private static var options: _EachFieldOptions { _EachFieldOptions(rawValue: 1 << 0 | 1 << 1) }
+
+    /// The number of stored fields of `type` and its superclasses.
+    private static func fieldCount(_ type: AnyClass) -> Int {
+        var count = 0
+        _forEachField(of: type, options: options) { _, _, _, _ in
+            count += 1
+            return true
+        }
+        return count
     }
 }
