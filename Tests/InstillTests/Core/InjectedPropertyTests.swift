@@ -1,5 +1,5 @@
 import Foundation
-import Instill
+@testable import Instill
 import Testing
 
 // MARK: - Fixtures
@@ -97,7 +97,7 @@ private final class Holder<Value: AnyObject>: Injectable {
 
 /// A plain field named like another class's `@Injected` storage is never written.
 private final class LookAlike: Injectable {
-    var _clock: Clock? = nil  // swift-format-ignore: AlwaysUseLowerCamelCase
+    var _clock: Clock? = nil
     @Injected var terminal: any Terminal
     init() {}
 }
@@ -365,6 +365,45 @@ struct InjectedPropertyTests {
                 try injector.injectDependencies(into:) on it before reading terminal; the injector fills it after \
                 init() returns, so read it in awakeFromInjection() at the earliest, not in init().
                 """))
+    }
+
+    @Test(
+        "the reference engine, and the resolver alone, fill @Injected properties as the accelerated engine does",
+        arguments: [("accelerated", Accelerators.all), ("reference", .reference), ("resolver", .resolverOnly)])
+    func everyEngine(engine: String, accelerators: Accelerators) throws {
+        let injector = try Injector(
+            parent: nil, modules: [TerminalModule(terminal: terminal)], tracer: nil, accelerators: accelerators)
+
+        let apps = try (0..<3).map { _ in try injector.getObject(HabitApp.self) }
+        let screens = try (0..<3).map { _ in try injector.getObject(SettingsScreen.self) }
+        let pilot = try injector.getObject(Pilot.self)
+        let handMade = HabitApp()
+        try injector.injectDependencies(into: handMade)
+
+        #expect(apps.allSatisfy { $0.terminal === terminal && $0.store === apps[0].store && $0.awakeCount == 1 })
+        #expect(screens.allSatisfy { $0.terminal === terminal && $0.clock !== screens[0].clock || $0 === screens[0] })
+        #expect(pilot.navigator.pilot === pilot && pilot.cycleFilledAtAwake == true)
+        #expect(handMade.terminal === terminal && handMade.awakeCount == 1)
+    }
+
+    @Test("threads building at once each get their objects filled, and one shared singleton")
+    func concurrentBuilds() throws {
+        let injector = try injector
+        let stores = LockedBox<[ObjectIdentifier]>([])
+        let failures = LockedBox(0)
+
+        onThreads(8) { _ in
+            for _ in 0..<50 {
+                guard let app = try? injector.getObject(HabitApp.self), app.awakeCount == 1 else {
+                    failures.withLock { $0 += 1 }
+                    continue
+                }
+                stores.withLock { $0.append(ObjectIdentifier(app.store)) }
+            }
+        }
+
+        #expect(failures.withLock { $0 } == 0)
+        #expect(Set(stores.withLock { $0 }).count == 1)
     }
 
     @Test("an optional @Injected property that no injector filled reads nil")
