@@ -1,6 +1,7 @@
 import Foundation
-@testable import Instill
 import Testing
+
+@testable import Instill
 
 // MARK: - Fixtures
 
