@@ -350,6 +350,13 @@ struct InjectedPropertyTests {
         #expect(report.findings.map(\.property) == ["clock"])
     }
 
+    @Test("audit of an object with filled @Injected properties finds nothing to report")
+    func auditOfFilledObject() throws {
+        let injector = try injector
+
+        #expect(injector.audit(try injector.getObject(HabitApp.self)).isClean)
+    }
+
     @Test("reading an @Injected property that no injector filled stops with a message naming it and the fix")
     func unfilledRead() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
