@@ -9,9 +9,10 @@ private protocol Terminal: AnyObject, Sendable {
     func write(_ line: String)
 }
 
-private final class RecordingTerminal: Terminal, @unchecked Sendable {  // written from one test
-    var lines: [String] = []
-    func write(_ line: String) { lines.append(line) }
+private final class RecordingTerminal: Terminal, Sendable {
+    private let written = LockedBox<[String]>([])
+    var lines: [String] { written.withLock { $0 } }
+    func write(_ line: String) { written.withLock { $0.append(line) } }
 }
 
 private final class Clock: Injectable {
