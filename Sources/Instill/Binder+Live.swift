@@ -1,5 +1,5 @@
 extension Binder {
-    /// Marks the binding of `type` (under `name`) as live: it reaches the world outside
+    /// Marks the bindings of `first` and `rest` (under `name`) as live: each it reaches the world outside
     /// the process (the network, the disk, the clock, the terminal), so a test must not
     /// use it by accident.
     ///
@@ -15,24 +15,32 @@ extension Binder {
     /// struct AppModule: Module {
     ///     func configure(_ binder: Binder) {
     ///         binder.bind((any Transport).self, to: URLSessionTransport.self)
-    ///         binder.markLive((any Transport).self)
+    ///         binder.bind((any Clock).self) { _ in SystemClock() }
+    ///         binder.markLive((any Transport).self, (any Clock).self)
     ///     }
     /// }
     /// ```
     ///
     /// The mark belongs to the binding in effect when it is made (whichever of this
     /// injector's modules made it), or, when there is none yet, to the next binding of
-    /// `type` under `name` that this module makes. A later binding of the same key
+    /// that type under `name` that this module makes. A later binding of the same key
     /// replaces the live one and is not live unless it is marked too: a test's module
     /// that binds a fake replaces it. The mark covers requests of this key only: a
     /// request of the implementation's own type (`URLSessionTransport`) is not a request
     /// of `any Transport`.
     ///
     /// - Parameters:
-    ///   - type: the type the live binding is bound as.
-    ///   - name: the binding name, for a named binding.
-    public func markLive<T>(_ type: T.Type, named name: String? = nil) {
-        let key = BindingKey(type, name: name)
+    ///   - first: the type a live binding is bound as.
+    ///   - rest: the types other live bindings are bound as.
+    ///   - name: the binding name, for named bindings.
+    public func markLive<First, each Rest>(
+        _ first: First.Type, _ rest: repeat (each Rest).Type, named name: String? = nil
+    ) {
+        markLive(BindingKey(first, name: name))
+        repeat markLive(BindingKey(each rest, name: name))
+    }
+
+    private func markLive(_ key: BindingKey) {
         if let index = bindings.lastIndex(where: { $0.key == key }) {
             bindings[index] = bindings[index].markedLive()
         } else {

@@ -16,14 +16,14 @@
 /// | `bindClass:inScope:` | ``setScope(_:for:file:line:)`` |
 /// | `registerEagerSingleton:` | ``eagerSingleton(_:named:file:line:)`` |
 /// | (Swinject's `implements`) | ``forward(_:named:to:targetName:file:line:)`` |
-/// | (swift-dependencies' `liveValue`) | ``markLive(_:named:)`` |
+/// | (swift-dependencies' `liveValue`) | ``markLive(_:_:named:)`` |
 public final class Binder {
     var bindings: [Binding] = []
     var scopeOverrides: [ObjectIdentifier: Scope] = [:]
     var eagerSingletons: [EagerSingleton] = []
     var module: String = "Injector"
     /// Keys marked live before the module that marked them bound them: the next
-    /// binding that module makes of each is live (see ``markLive(_:named:)``).
+    /// binding that module makes of each is live (see ``markLive(_:_:named:)``).
     var pendingLive: [BindingKey: String] = [:]
 
     init() {}
@@ -57,9 +57,11 @@ public final class Binder {
     /// implementation's initializer.
     ///
     /// Swift cannot check at compile time that `Implementation` conforms to a
-    /// protocol given as a metatype, so the injector checks each built instance and
-    /// throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming both
-    /// types, on first use (before anything is cached).
+    /// protocol given as a metatype, so the injector checks the type itself on first
+    /// use and throws ``InjectionError/Kind-swift.struct/typeDoesNotConform``, naming
+    /// both types, before anything is built; ``Injector/validate(roots:isolation:)``
+    /// reports the same. `Implementation` must conform whatever binds it: a closure
+    /// bound to it that returns a conforming subclass does not make up for it.
     ///
     /// - Parameters:
     ///   - type: the protocol or superclass requested.
@@ -161,8 +163,11 @@ public final class Binder {
     /// ```
     ///
     /// Swift cannot check at compile time that `Target` conforms to a protocol given
-    /// as a metatype, so the injector checks each value and throws
-    /// ``InjectionError/Kind-swift.struct/typeDoesNotConform`` on first use.
+    /// as a metatype, so the injector checks it on first use and throws
+    /// ``InjectionError/Kind-swift.struct/typeDoesNotConform``: a class `Target` must
+    /// conform itself, whatever its binding returns (as for
+    /// ``bind(_:to:named:scope:file:line:)-80zb5``); any other target's values are
+    /// checked one by one.
     ///
     /// - Parameters:
     ///   - type: the type requested.

@@ -147,7 +147,7 @@ extension InjectionError {
         /// ``InjectionError/underlyingError`` is the `CancellationError`); nothing was cached.
         public static let cancelled = Kind("cancelled")
         /// A request of a test injector (``Injector/testInjector(modules:)``) reached a
-        /// binding marked live (``Binder/markLive(_:named:)``) that the test's modules do
+        /// binding marked live (``Binder/markLive(_:_:named:)``) that the test's modules do
         /// not replace; ``Injector/validate(roots:isolation:)`` on it reports each one.
         public static let liveBinding = Kind("liveBinding")
 

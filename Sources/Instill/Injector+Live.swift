@@ -1,7 +1,7 @@
 extension Injector {
     /// A child injector for a test, in which live bindings fail: like
     /// ``childInjector(modules:)``, and every binding this injector or an ancestor
-    /// marked live (``Binder/markLive(_:named:)``) that `modules` do not bind again
+    /// marked live (``Binder/markLive(_:_:named:)``) that `modules` do not bind again
     /// throws ``InjectionError/Kind-swift.struct/liveBinding`` when a request reaches
     /// it. A test that forgets to replace the network, the disk, the clock or the
     /// terminal fails, naming what it reached and how, instead of passing by using it.

@@ -317,13 +317,9 @@ struct DependencyWalker {
                         edge, holder: metadata.name, from: key, scope: recipe.effectiveScope, in: recipe.owner,
                         stack: &stack, requested, holderIsMainActor: metadata.isMainActor)
                 }
-                // A build checks the object once it is made, before its requirements.
-                if recipe.accepts != nil, !laterPassesWalked.contains(key),
-                    TypeConformance.isInstance(of: metadata.type.type, a: recipe.type.type) == false
-                {
-                    reportNonConforming(
-                        InjectionError.typeDoesNotConform(metadata.name, boundTo: recipe.typeName).bound(
-                            at: recipe.binding), at: key, requested, stack)
+                // A build refuses a class that is not of the bound type.
+                if let error = recipe.nonConformingError, !laterPassesWalked.contains(key) {
+                    reportNonConforming(error, at: key, requested, stack)
                 }
                 // The injector that builds the object fills its requirements: for a
                 // shared object, the ancestor it lives with.
@@ -348,8 +344,11 @@ struct DependencyWalker {
             stack.append(Step(key: key, label: nil))
             visit(target.key, target.type, in: target.owner, stack: &stack, requested: requested)
             stack.removeLast()
-            // A build checks the value the target gave.
-            if recipe.accepts != nil, !Self.linkedValueConforms(recipe) {
+            // A build refuses a class that is not of the bound type, and checks the
+            // value the target gave when the types cannot tell.
+            if let error = recipe.nonConformingError {
+                reportNonConforming(error, at: key, requested, stack)
+            } else if recipe.accepts != nil, !Self.linkedValueConforms(recipe) {
                 reportNonConforming(
                     InjectionError.typeDoesNotConform(target.typeName, boundTo: recipe.typeName).bound(
                         at: recipe.binding), at: key, requested, stack)
@@ -701,9 +700,9 @@ struct DependencyWalker {
     }
 
     /// Whether what the link `recipe` answers with passes its binding's check of the
-    /// value (``Recipe/accepts``), as far as the types tell: an object its target
-    /// builds, an instance bound to it; `true` when only a build can tell (a closure
-    /// or a provider).
+    /// value (``Recipe/accepts``), where the types of the link itself do not tell
+    /// (``Recipe/conformance``): an object its target builds, an instance bound to it;
+    /// `true` when only a build can tell (a closure or a provider).
     private static func linkedValueConforms(_ recipe: Recipe) -> Bool {
         guard case .link(var target) = recipe.source, let accepts = recipe.accepts else { return true }
         while case .link(let next) = target.source { target = next }

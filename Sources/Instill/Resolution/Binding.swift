@@ -42,7 +42,7 @@ final class Binding: Sendable {
     /// For an async closure or provider binding: what `await getObject` runs
     /// (``source`` is then never called).
     let asyncStep: AsyncBindingStep?
-    /// Whether its module marked it live (``Binder/markLive(_:named:)``): a test
+    /// Whether its module marked it live (``Binder/markLive(_:_:named:)``): a test
     /// injector replaces it unless the test's modules do (see `Injector+Live.swift`).
     let isLive: Bool
     /// For the binding a test injector puts in place of a live one its modules do not

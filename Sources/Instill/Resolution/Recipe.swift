@@ -18,7 +18,20 @@ final class Recipe: Sendable {
     let type: TypeReference
     let scope: Scope
     let source: Source
+    /// The check of each value, for a binding the compiler could not check
+    /// (`bind(_:to:)`, `forward(_:to:)`, a provider): `nil` when there is none to make,
+    /// because the compiler checked it, or because the class the binding links to or
+    /// builds is of the bound type (``conformance``).
     let accepts: (@Sendable (Any) -> Bool)?
+    /// For a `bind(_:to:)` or `forward(_:to:)` binding to a class: whether that class
+    /// is of the bound type, asked of the types once, when the recipe is made.
+    ///
+    /// `false` refuses the binding whatever value would answer it (a closure bound to
+    /// the class may return a subclass that conforms): a build throws before it makes
+    /// anything, and `validate()` reads the same answer. `nil` when the types cannot
+    /// tell (not a class, or a bound type ``TypeConformance`` cannot ask about): each
+    /// value is checked with ``accepts`` then.
+    let conformance: Bool?
     /// The binding this recipe comes from, if any (for messages and graphs).
     let binding: Binding?
     /// Whether its value comes from an async step (initializer, closure or provider),
@@ -59,8 +72,16 @@ final class Recipe: Sendable {
         self.type = type
         self.scope = scope
         self.source = source
-        self.accepts = binding?.accepts
         self.binding = binding
+        if let accepts = binding?.accepts {
+            let conformance = Self.conformance(of: source, to: type.type)
+            self.conformance = conformance
+            // A class that is of the bound type answers with values that are.
+            self.accepts = conformance == true ? nil : accepts
+        } else {
+            self.conformance = nil
+            self.accepts = nil
+        }
         if case .build(let metadata) = source {
             self.isAsync = metadata.initializer.asyncBuild != nil
         } else {
@@ -88,6 +109,32 @@ final class Recipe: Sendable {
         case .link(let target): self.isMainActor = target.isMainActor
         default: self.isMainActor = false
         }
+    }
+
+    /// Whether the class that `source` links to or builds is a `bound`, as far as the
+    /// types tell (see ``conformance``).
+    private static func conformance(of source: Source, to bound: Any.Type) -> Bool? {
+        let implementation: Any.Type
+        switch source {
+        case .build(let metadata): implementation = metadata.type.type
+        case .link(let target): implementation = target.type.type
+        default: return nil
+        }
+        guard implementation is AnyClass else { return nil }
+        return TypeConformance.isInstance(of: implementation, a: bound)
+    }
+
+    /// The error a request of this recipe throws, before it makes anything, when
+    /// ``conformance`` is `false`; `validate()` reports the same.
+    var nonConformingError: InjectionError? {
+        guard conformance == false else { return nil }
+        let implementation: String
+        switch source {
+        case .build(let metadata): implementation = metadata.name
+        case .link(let target): implementation = target.typeName
+        default: return nil
+        }
+        return InjectionError.typeDoesNotConform(implementation, boundTo: typeName).bound(at: binding)
     }
 
     /// The scope objects answered by this recipe live in: a link's target's.

@@ -403,7 +403,11 @@ extension ResolutionContext {
     @inline(__always)
     func constructingSharedObject(_ recipe: Recipe) -> (Recipe, Int)? {
         var target = recipe
-        while case .link(let linked) = target.source { target = linked }
+        while case .link(let linked) = target.source {
+            // A link refused by the types throws when it is built.
+            if target.conformance == false { return nil }
+            target = linked
+        }
         guard target.storage.keepsValues else { return nil }
         switch target.source {
         case .build(let metadata):

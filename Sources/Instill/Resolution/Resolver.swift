@@ -251,6 +251,7 @@ extension Injector {
         case .build(let metadata):
             return try buildObject(recipe, metadata: metadata, arguments: arguments, in: context)
         case .link(let target):
+            if recipe.conformance == false, let error = recipe.nonConformingError { throw error }
             context.linkDepth += 1
             defer { context.linkDepth -= 1 }
             guard let value = try produce(target, arguments: arguments, in: context) else { return nil }
@@ -354,6 +355,9 @@ extension Injector {
         _ replayed: AsyncJob.Replay? = nil
     ) throws -> AnyObject {
         try checkCycle(recipe, in: context)
+        if recipe.conformance == false, let error = recipe.nonConformingError {
+            throw context.fail(error, unwindingTo: context.frames.count)
+        }
         if recipe.isAsync { return try context.asyncStepObject(for: recipe, arguments: arguments) }
         if metadata.hasDeclarationError, let error = metadata.declarationError { throw error }
         // In an async request, an attempt after the first finds what the one before built.

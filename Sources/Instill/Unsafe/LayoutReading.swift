@@ -71,13 +71,19 @@ enum TypeMetadata {
 }
 
 /// Whether a type, rather than a value of it, is what a binding's type stands for: a
-/// class conforms to a protocol, or is a subclass of a class. ``Injector/validate(roots:isolation:)``
-/// asks it for `bind(_:to:)`, which the compiler cannot check; a build checks the
-/// object it made instead (`object is Bound`).
+/// class conforms to a protocol, or is a subclass of a class. The recipe of a
+/// `bind(_:to:)` or `forward(_:to:)` binding to a class, which the compiler cannot
+/// check, asks it once, when it is made (`Recipe.conformance`), and a build and
+/// ``Injector/validate(roots:isolation:)`` both read that answer: the class itself
+/// must be of the bound type, whatever value its own binding makes.
 ///
 /// A protocol's conformance costs the runtime a scan of the program's conformance
 /// records per (class, protocol) pair the first time it is asked (the runtime caches
-/// the answer, for this check and a build's alike), so only `validate()` asks.
+/// the answer, for this check and an `is` cast alike), so it is asked when a request
+/// or `validate()` first meets the binding, never when an injector is created. The
+/// reference-only build (`-D INSTILL_REFERENCE_ONLY`) asks it the same way: Swift
+/// spells no other question about a type, rather than a value, and a build and
+/// `validate()` must give one answer.
 ///
 /// ## The invariant it relies on
 /// Swift spells no metatype of "any type conforming to `P`" from a generic `Bound`
@@ -89,7 +95,8 @@ enum TypeMetadata {
 /// metadata pointer, which is what a metatype value is. It is then used only as the
 /// type an `is` tests against, which is the same conformance check as the compiler's.
 /// The entry point is found with `dlopen(nil)` and `dlsym`; where it cannot be found,
-/// the answer is `nil` (not known), and `validate()` reports nothing.
+/// the answer is `nil` (not known): a build then checks each value it makes, and
+/// `validate()` reports only what an instance bound to the class tells.
 enum TypeConformance {
     private typealias ExistentialMetatype = @convention(c) (UnsafeRawPointer) -> UnsafeRawPointer
 

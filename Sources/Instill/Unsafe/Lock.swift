@@ -1,7 +1,7 @@
 // Unsafe: a pthread mutex and condition, and the box whose value only the lock reaches.
 // Invariant: the mutex is only touched through pthread calls, at an address that does
 // not move (a class's memory, or its tail); every access to a `LockedBox`'s value goes
-// through its lock. Attacked by `CreationGateTests`,
+// through its lock. Attacked by `LockedBoxTests`, `CreationGateTests`,
 // `ConcurrencyTests` and `StressTests` (under ThreadSanitizer in CI).
 
 #if canImport(Glibc)

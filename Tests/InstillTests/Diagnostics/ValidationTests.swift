@@ -458,6 +458,9 @@ struct ValidationTests {
         protocol Terminal: AnyObject {}
         final class SystemDateProvider: Injectable { init() {} }
         final class ConsoleTerminal: Injectable, Terminal { init() {} }
+        /// Not a terminal, though a subclass is: a closure bound to it may return either.
+        class Console: Injectable { required init() {} }
+        final class ColorConsole: Console, Terminal {}
         final class Reporter: Injectable {
             var terminal: (any Terminal)!
             static let requiresLine = #line + 1
@@ -465,15 +468,18 @@ struct ValidationTests {
             init() {}
         }
 
-        static func terminalLines(bindingLine: Int, requested: String, chain: [String]) -> String {
+        static func terminalLines(
+            bindingLine: Int, requested: String, chain: [String], implementation: String = "SystemDateProvider"
+        ) -> String {
+            let implementation = "ValidationTests.UncheckedBindings.\(implementation)"
             var lines = [
-                "typeDoesNotConform: ValidationTests.UncheckedBindings.SystemDateProvider is bound to any ValidationTests.UncheckedBindings.Terminal but does not conform to ValidationTests.UncheckedBindings.Terminal.",
+                "typeDoesNotConform: \(implementation) is bound to any ValidationTests.UncheckedBindings.Terminal but does not conform to ValidationTests.UncheckedBindings.Terminal.",
                 "  Requested: \(requested)",
             ]
             if !chain.isEmpty { lines.append("  Chain: " + chain.joined(separator: " → ")) }
             lines += [
                 "  Bound at: \(#fileID):\(bindingLine) in ModuleFixtures.Configure",
-                "  To fix: make ValidationTests.UncheckedBindings.SystemDateProvider conform to ValidationTests.UncheckedBindings.Terminal, or bind another type to any ValidationTests.UncheckedBindings.Terminal.",
+                "  To fix: make \(implementation) conform to ValidationTests.UncheckedBindings.Terminal, or bind another type to any ValidationTests.UncheckedBindings.Terminal.",
             ]
             return lines.joined(separator: "\n")
         }
@@ -529,6 +535,60 @@ struct ValidationTests {
             let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
             #expect(thrown.kind == .typeDoesNotConform)
             #expect(report.problems.map(\.description).contains(thrown.description), "\(report)")
+        }
+
+        @Test(
+            "a class linked with bind(_:to:) or forward(_:to:) must itself conform, whatever the closure bound to it returns: validate() and getObject report the same typeDoesNotConform",
+            arguments: [false, true], [false, true])
+        func closureBoundClassMustConform(forwards: Bool, returnsConformingSubclass: Bool) throws {
+            let bindingLine = #line + 5
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind(Console.self) { _ in returnsConformingSubclass ? ColorConsole() : Console() }
+                    if forwards {
+                        $0.forward((any Terminal).self, to: Console.self)
+                    } else {
+                        $0.bind((any Terminal).self, to: Console.self)
+                    }
+                }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            func expected(requested: String, chain: [String]) -> String {
+                Self.terminalLines(
+                    bindingLine: forwards ? bindingLine : bindingLine + 2, requested: requested, chain: chain,
+                    implementation: "Console")
+            }
+            let throughReporter = expected(
+                requested: "ValidationTests.UncheckedBindings.Reporter",
+                chain: [
+                    "ValidationTests.UncheckedBindings.Reporter.terminal (declared at \(#fileID):\(Reporter.requiresLine))"
+                ])
+            let asRoot = expected(requested: "any ValidationTests.UncheckedBindings.Terminal", chain: [])
+            #expect(report.problems.map(\.description) == [asRoot, throughReporter])
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject(Reporter.self) }
+            #expect(thrown.description == throughReporter)
+            let direct = try #require(throws: InjectionError.self) { try injector.getObject((any Terminal).self) }
+            #expect(direct.description == asRoot)
+        }
+
+        @Test("a conforming class bound to a closure answers bind(_:to:) and forward(_:to:) with its value")
+        func conformingClosureBoundClass() throws {
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind(ConsoleTerminal.self, scope: .singleton) { _ in ConsoleTerminal() }
+                    $0.bind((any Terminal).self, to: ConsoleTerminal.self)
+                    $0.forward((any Terminal).self, named: "forwarded", to: ConsoleTerminal.self)
+                }
+            ])
+
+            let report = injector.validate(roots: [Reporter.self])
+
+            #expect(report.isValid, "\(report)")
+            let console = try injector.getObject(ConsoleTerminal.self)
+            #expect(try injector.getObject(Reporter.self).terminal === console)
+            #expect(try injector.getObject((any Terminal).self, named: "forwarded") === console)
         }
 
         @Test("a conforming type bound with bind(_:to:), and a forward to one, pass")

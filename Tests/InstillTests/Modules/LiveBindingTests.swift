@@ -46,6 +46,26 @@ struct LiveBindingTests {
                 """)
     }
 
+    @Test("one call marks several bindings live, each failing with its own name")
+    func severalMarkedAtOnce() throws {
+        struct Module: Instill.Module {
+            func configure(_ binder: Binder) {
+                binder.bind((any Clock).self, to: SystemClock.self)
+                binder.bind((any Console).self) { _ in Terminal() }
+                binder.markLive((any Clock).self, (any Console).self)
+            }
+        }
+        let test = try Injector(modules: [Module()]).testInjector(modules: [])
+
+        let clock = try #require(throws: InjectionError.self) { try test.getObject((any Clock).self) }
+        let console = try #require(throws: InjectionError.self) { try test.getObject((any Console).self) }
+
+        #expect(clock.kind == .liveBinding)
+        #expect(clock.description.hasPrefix("liveBinding: any LiveBindingTests.Clock is marked live"))
+        #expect(console.description.hasPrefix("liveBinding: any LiveBindingTests.Console is marked live"))
+        #expect(try Injector(modules: [Module()]).getObject((any Console).self) is Terminal)
+    }
+
     @Test("it fails the same on every request and in injectDependencies(into:); what is not live builds")
     func failsEveryTime() throws {
         let test = try Injector(modules: [AppModule()]).testInjector(modules: [])

@@ -74,10 +74,10 @@ struct DifferentialNodeKindTests {
     /// main-actor one is the holder's problem in validate() (the same kind and chain),
     /// and a root that takes an argument is requested here with none, where the app
     /// passes one. Cycles are walked as a build goes round them (a later pass of a
-    /// `.normal` object through a shared one). The one disagreement left, a link to a
-    /// closure-bound class, is a known issue, printed with its seeds;
-    /// `INSTILL_MODEL_SHOW` shows more of them. An `await getObject` that does not end
-    /// within a minute fails.
+    /// `.normal` object through a shared one). A link to a class bound to a closure,
+    /// provider or instance agrees because the class itself must conform, whatever the
+    /// value (issue 40). `INSTILL_MODEL_SHOW` shows more disagreements. An
+    /// `await getObject` that does not end within a minute fails.
     @Test(
         "validate() finds a problem for a root exactly when building it throws, with the same text: arguments, main-actor types, async steps, non-conforming bindings and cycles through every scope"
     )
@@ -1747,7 +1747,6 @@ extension DifferentialNodeKindTests {
             ?? (0..<UInt64(validationCount)).map { Profile.validation.base &+ $0 }
         let shows = environment["INSTILL_MODEL_SHOW"].flatMap { Int($0) } ?? 3
         var failures = 0
-        var known: [String] = []
         var endings: [String: Int] = [:]
         for seed in seeds {
             let configuration = Configuration(seed: seed, profile: .validation)
@@ -1762,26 +1761,11 @@ extension DifferentialNodeKindTests {
                     \(disagreement)
                     Replay: INSTILL_MODEL_SEED=\(seed) swift test --filter DifferentialNodeKindTests/validationAgreesWithBuilds
                     """
-                if check.isKnown {
-                    known.append(text)
-                    continue
-                }
                 failures += 1
                 if failures <= shows { Issue.record(Comment(rawValue: text)) }
             }
         }
         #expect(failures == 0, "\(failures) requests of \(seeds.count) configurations disagree")
-        // Known, and why (issue 40): a key linked to a class that a closure (or provider)
-        // is bound to, when the class does not conform: only the value the closure makes
-        // says whether it conforms (a subclass may), so no walk of the types can tell.
-        if !known.isEmpty {
-            withKnownIssue(
-                "validate() and builds disagree on \(known.count) requests with a link to a closure-bound class",
-                isIntermittent: true
-            ) {
-                for text in known.prefix(shows) { Issue.record(Comment(rawValue: text)) }
-            }
-        }
         guard seeds.count >= 1_000 else { return }
         // The generator must keep reaching every way a build ends, or the sweep proves little.
         for ending in [
@@ -1814,13 +1798,13 @@ extension DifferentialNodeKindTests {
 
     /// How a request of `key` ended, and how `validate()` disagrees with it, if it does.
     private static func validationCheck(of key: Key, in configuration: Configuration) async -> (
-        ending: String, disagreement: String?, isKnown: Bool
+        ending: String, disagreement: String?
     ) {
         let injector: Injector
         do {
             injector = try Injector(modules: [GeneratedModule(bindings: configuration.bindings)])
         } catch {
-            return ("Injector(modules:) threw", "Injector(modules:) threw: \(error)", false)
+            return ("Injector(modules:) threw", "Injector(modules:) threw: \(error)")
         }
         let root: Any.Type =
             switch key {
@@ -1828,8 +1812,6 @@ extension DifferentialNodeKindTests {
             default: (any Piece).self
             }
         let report = injector.validate(bindingRoots: false, roots: [root], isolation: nil)
-        // Known: only what no walk of the types can tell (see `sweepValidation`).
-        var isKnown = false
         // Not those met behind a `Provider` or `Lazy` (none is called) or lifetime mismatches.
         let problems = report.problemsRequestsThrow
         var ending: String
@@ -1840,44 +1822,39 @@ extension DifferentialNodeKindTests {
         } catch let error as InjectionError where error.kind == .asyncRequired {
             guard report.typesNeedingAwait.contains(typeName(root)) else {
                 return (
-                    "asyncRequired", "The build needs await; validate() lists \(report.typesNeedingAwait).", isKnown
+                    "asyncRequired", "The build needs await; validate() lists \(report.typesNeedingAwait)."
                 )
             }
             do {
                 guard try await awaitsWithinAMinute(key, from: injector) else {
-                    return ("await unfinished", "`await \(key.swift)` did not finish within a minute.", false)
+                    return ("await unfinished", "`await \(key.swift)` did not finish within a minute.")
                 }
                 ending = "asyncRequired then built"
             } catch let error as InjectionError {
                 ending = "asyncRequired then \(error.kind)"
                 thrown = error
             } catch {
-                return ("other error", "The awaited build threw \(error)", isKnown)
+                return ("other error", "The awaited build threw \(error)")
             }
         } catch let error as InjectionError {
             // A root that takes an argument: the app passes one, this request none.
             if error.kind == .argumentMismatch, error.chain.isEmpty, error.summary.hasSuffix("but none was given.") {
-                return ("root takes an argument", nil, isKnown)
+                return ("root takes an argument", nil)
             }
             ending = "\(error.kind)"
             thrown = error
         } catch {
-            return ("other error", "The build threw \(error)", isKnown)
+            return ("other error", "The build threw \(error)")
         }
         if ending == "asyncRequired then built" { ending = "built awaited" }
         let texts = problems.map(\.description)
-        // A link to a type bound to a closure, provider or instance of a class that is
-        // not a piece: only the value built says whether it conforms (a subclass may).
-        if let thrown, thrown.kind == .typeDoesNotConform, !problems.contains(where: { $0.summary == thrown.summary }) {
-            isKnown = true
-        }
         switch (thrown, problems.isEmpty) {
         case (nil, true):
-            return (ending, nil, isKnown)
+            return (ending, nil)
         case (nil, false):
-            return (ending, "The build builds; validate() reports:\n\(texts.joined(separator: "\n"))", isKnown)
+            return (ending, "The build builds; validate() reports:\n\(texts.joined(separator: "\n"))")
         case (let error?, true):
-            return (ending, "The build throws, validate() reports nothing:\n\(error)", isKnown)
+            return (ending, "The build throws, validate() reports nothing:\n\(error)")
         case (let error?, false):
             // A nonisolated object requiring a main-actor one directly: validate() words
             // it as the holder's problem ("Leaf ... requires Lamp"), with the build's chain.
@@ -1886,12 +1863,9 @@ extension DifferentialNodeKindTests {
                     && problem.requestedType == error.requestedType && problem.chain == error.chain
             }
             guard !texts.contains(error.description), !problems.contains(where: isHolderOfMainActor) else {
-                return (ending, nil, isKnown)
+                return (ending, nil)
             }
-            return (
-                ending, "The build throws:\n\(error)\nvalidate() reports:\n\(texts.joined(separator: "\n"))",
-                isKnown
-            )
+            return (ending, "The build throws:\n\(error)\nvalidate() reports:\n\(texts.joined(separator: "\n"))")
         }
     }
 }

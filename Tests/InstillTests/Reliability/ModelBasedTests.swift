@@ -1084,9 +1084,9 @@ extension ModelBasedTests {
         private func produce(_ recipe: Recipe) throws -> Thing? {
             switch recipe {
             case .link(let target):
-                let value = try produce(try self.recipe(for: target.key))
+                // A class that is not of the bound type is refused before anything is built.
                 if target == .stranger { throw Expected(kind: .typeDoesNotConform) }
-                return value
+                return try produce(try self.recipe(for: target.key))
             case .instance(let id, let index):
                 if let known = instances[id] { return known }
                 let thing = make(.node(index), isBare: true, request: 0)
@@ -1124,16 +1124,16 @@ extension ModelBasedTests {
         }
 
         private func construct(_ target: Target, id: Key, scope: Scope, checksConformance: Bool) throws -> Thing {
-            builtInRequest += 1
-            if builtInRequest > 400 { throw TooLarge() }
-            let spec = if case .node(let index) = target { ModelBasedTests.specs[index] } else { strangerSpec }
-            let depth = frames.count
-            let thing = make(target, isBare: false, request: requestNumber)
             if checksConformance, target == .stranger {
                 var error = Expected(kind: .typeDoesNotConform)
                 error.chain = frames.map(\.label)
                 throw error
             }
+            builtInRequest += 1
+            if builtInRequest > 400 { throw TooLarge() }
+            let spec = if case .node(let index) = target { ModelBasedTests.specs[index] } else { strangerSpec }
+            let depth = frames.count
+            let thing = make(target, isBare: false, request: requestNumber)
             frames.append(
                 Frame(
                     recipe: id, typeName: spec.name, isRegistered: scope != .normal,
