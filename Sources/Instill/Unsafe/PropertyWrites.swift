@@ -1,9 +1,11 @@
 // Unsafe: accelerated property writes at proven offsets, and the field records of
 // `@Injected` properties. Invariant: memory is written (or an `@Injected` property's
 // storage read) only at an offset proven to be the property's own stored field, as the
-// property's type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
-// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests`,
-// `InjectedPropertyTests` and the valgrind run of `WriterProbe`.
+// property's type lays it out; a class's field names are read from its field records
+// only where the layout is proven, and answer "none" only when no name starts with `_`.
+// Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`, `UnknownLayoutTests`,
+// `ReferencePlanTests`, `DifferentialEngineTests`, `InjectedPropertyTests`,
+// `FieldNameTests` and the valgrind run of `WriterProbe`.
 
 @_spi(Reflection) import Swift
 
@@ -355,6 +357,9 @@ enum InjectedFields {
     /// The `@Injected` properties of `type` and its superclasses, superclasses first, in
     /// declaration order.
     static func of(_ type: AnyClass) -> [Field] {
+        // Most classes have no `_`-named field: their names, read without resolving a
+        // type, say so for a fraction of the full scan's cost.
+        guard FieldNames.anyStartsWithUnderscore(in: type) != false else { return [] }
         var found: [(index: Int, storageName: String, offset: Int, storage: any InjectedStorage.Type)] = []
         var index = 0
         _forEachField(of: type, options: options) { name, offset, fieldType, kind in
@@ -411,5 +416,90 @@ enum InjectedFields {
             return true
         }
         return count
+    }
+}
+
+/// The names of a class's stored fields, read from the runtime's field records without
+/// resolving any field's type: the cheap question ``InjectedFields/of(_:)`` asks first,
+/// so that a class with no `_`-named field (no property wrapper's storage, so no
+/// `@Injected` property) skips the full scan, which resolves every field's type.
+///
+/// ## The invariants it relies on
+/// - **The names are the ones the full scan reads.** `_forEachField` names a class's
+///   fields from the same field records: the class metadata's nominal type descriptor
+///   (`Description`), its `Fields` relative pointer, and each record's `FieldName`
+///   relative pointer to a C string, level by level up the superclass chain
+///   (`_getSuperclass`). So when no name of any level starts with `_`, the full scan
+///   asks no field's type and finds nothing.
+/// - **The layout is the Swift ABI's.** Class metadata: kind (or isa), superclass, then,
+///   with Objective-C interop, two cache words and the `data` word; then flags,
+///   instance address point, size and alignment mask, reserved, class size and address
+///   point, and `Description` (byte offset 40, or 64 with interop). A type context
+///   descriptor: flags (kind in the low 5 bits, 16 for a class), parent, name, access
+///   function, `Fields`. A field descriptor: mangled type name, superclass, kind (1 for
+///   a class), record size, count, then the records (flags, mangled type name,
+///   `FieldName`). A relative pointer is its own address plus its signed 32-bit value;
+///   0 is null.
+/// - **Read only where proven, and asked about nothing uncertain.** Nothing is read
+///   where ``LayoutReading`` is off (32-bit, arm64e's signed `Description`) or in the
+///   reference-only build: the answer is `nil` and the full scan runs. A level whose
+///   metadata is not a Swift class's (kind not 0 without interop), whose descriptor is
+///   missing or not a class's, whose field descriptor is missing or not a class's, or
+///   a record without a name, also answers `nil`. With Objective-C interop, a class
+///   whose `data` word has neither Swift bit (legacy 1, stable 2) is an Objective-C
+///   class: it has no Swift fields, so it adds no name.
+///
+/// `FieldNameTests` compares its answer with `_forEachField` for classes without
+/// `_`-named fields, with `_`-named plain fields, with `@Injected` only in a superclass,
+/// generic, final and non-final classes and a class of many fields.
+enum FieldNames {
+    /// Whether this build reads field names (see the invariants above).
+    static var areRead: Bool { LayoutReading.isEnabled && !Accelerators.isReferenceOnlyBuild }
+
+    /// Whether a stored field of `type` or of a superclass has a name starting with
+    /// `_`; `nil` when the names are not read (then only the full scan can tell).
+    static func anyStartsWithUnderscore(in type: AnyClass) -> Bool? {
+        guard areRead else { return nil }
+        var current: AnyClass? = type
+        while let level = current {
+            guard let found = startsWithUnderscore(level) else { return nil }
+            if found { return true }
+            current = _getSuperclass(level)
+        }
+        return false
+    }
+
+    /// Whether one of `level`'s own stored fields has a name starting with `_`; `nil`
+    /// when its records cannot be read as the invariants require.
+    private static func startsWithUnderscore(_ level: AnyClass) -> Bool? {
+        let metadata = unsafeBitCast(level, to: UnsafeRawPointer.self)
+        #if _runtime(_ObjC)
+            // An Objective-C class has neither Swift bit in its `data` word.
+            guard metadata.load(fromByteOffset: 32, as: UInt.self) & 3 != 0 else { return false }
+            let descriptorOffset = 64
+        #else
+            guard metadata.load(as: Int.self) == 0 else { return nil }
+            let descriptorOffset = 40
+        #endif
+        guard let descriptor = metadata.load(fromByteOffset: descriptorOffset, as: UnsafeRawPointer?.self),
+            descriptor.load(as: UInt32.self) & 0x1F == 16,
+            let fields = relative(at: 16, of: descriptor),
+            fields.load(fromByteOffset: 8, as: UInt16.self) == 1
+        else { return nil }
+        let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+        let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+        guard recordSize >= 12 else { return nil }
+        for index in 0..<count {
+            guard let name = relative(at: 8, of: fields + 16 + index * recordSize) else { return nil }
+            if name.load(as: UInt8.self) == UInt8(ascii: "_") { return true }
+        }
+        return false
+    }
+
+    /// The target of the relative pointer at `offset` of `base`; `nil` for 0.
+    @inline(__always)
+    private static func relative(at offset: Int, of base: UnsafeRawPointer) -> UnsafeRawPointer? {
+        let value = base.load(fromByteOffset: offset, as: Int32.self)
+        return value == 0 ? nil : base + offset + Int(value)
     }
 }
