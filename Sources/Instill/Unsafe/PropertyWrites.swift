@@ -459,7 +459,19 @@ enum FieldNames {
     /// Whether a stored field of `type` or of a superclass has a name starting with
     /// `_`; `nil` when the names are not read (then only the full scan can tell).
     static func anyStartsWithUnderscore(in type: AnyClass) -> Bool? {
-        guard areRead else { return nil }
+        guard areRead, isProven else { return nil }
+        return readStartsWithUnderscore(in: type)
+    }
+
+    /// Whether the reading gives the answers known for the library's own probe classes
+    /// (a `_` field only in the superclass of a generic class; none in another class):
+    /// checked once per process, so that a platform whose layout differs from the one
+    /// written above gets the full scan rather than a wrong answer.
+    private static let isProven: Bool =
+        readStartsWithUnderscore(in: FieldNameProbe<Int>.self) == true
+        && readStartsWithUnderscore(in: FieldNameProbePlain.self) == false
+
+    private static func readStartsWithUnderscore(in type: AnyClass) -> Bool? {
         var current: AnyClass? = type
         while let level = current {
             guard let found = startsWithUnderscore(level) else { return nil }
@@ -502,4 +514,21 @@ enum FieldNames {
         let value = base.load(fromByteOffset: offset, as: Int32.self)
         return value == 0 ? nil : base + offset + Int(value)
     }
+}
+
+/// A probe of ``FieldNames``: its only `_` field is in its superclass.
+private final class FieldNameProbe<Value>: FieldNameProbeBase {
+    var value: Value?
+    var count = 0
+}
+
+private class FieldNameProbeBase {
+    var first = 0
+    var _second = 0
+}
+
+/// A probe of ``FieldNames``: no `_` field.
+private final class FieldNameProbePlain {
+    var first = 0
+    var second = ""
 }
