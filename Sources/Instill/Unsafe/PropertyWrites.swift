@@ -441,8 +441,9 @@ enum InjectedFields {
 ///   `FieldName`). A relative pointer is its own address plus its signed 32-bit value;
 ///   0 is null.
 /// - **Read only where proven, and asked about nothing uncertain.** Nothing is read
-///   where ``LayoutReading`` is off (32-bit, arm64e's signed `Description`) or in the
-///   reference-only build: the answer is `nil` and the full scan runs. A level whose
+///   where ``LayoutReading`` is off (32-bit, arm64e's signed `Description`), in the
+///   reference-only build, or in a process where the reading got a probe class wrong
+///   (checked once, `isProven`): the answer is `nil` and the full scan runs. A level whose
 ///   metadata is not a Swift class's (kind not 0 without interop), whose descriptor is
 ///   missing or not a class's, whose field descriptor is missing or not a class's, or
 ///   a record without a name, also answers `nil`. With Objective-C interop, a class
