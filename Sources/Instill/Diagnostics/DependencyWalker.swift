@@ -327,7 +327,7 @@ struct DependencyWalker {
                     let edge = Outgoing(
                         dependency: requirement.dependency, name: requirement.name,
                         // A closure entry is drawn as an initializer's edge is (`init`).
-                        graphLabel: requirement.keyPath == nil ? "fills" : requirement.propertyName,
+                        graphLabel: requirement.isClosureEntry ? "fills" : requirement.propertyName,
                         chainLabel: "\(metadata.name).\(requirement.label)", location: requirement.location,
                         declared: nil,
                         groupMember: requirement.group == nil ? nil : "\(metadata.name).\(requirement.label)")

@@ -803,7 +803,7 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
         }
         guard let value = made else {
             if requirement.dependency.isOptional { return }
-            throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.keyPath == nil)
+            throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.isClosureEntry)
                 .bound(at: recipe.binding)
         }
         if directly, let exactClass = requirement.exactClass, let reference = AnyUnboxing.reference(value),

@@ -6,6 +6,8 @@ final class InjectableMetadata: Sendable {
     /// name searches the program's conformances, which grows with its size).
     var name: String { typeName(type.type) }
     let declaredScope: Scope
+    /// The type's `requires`, followed by its `@Injected` properties (superclasses'
+    /// first, see ``InjectedFields``).
     let requirements: [Requirement]
     /// Whether `requires` is ``Injectable``'s default: the type (or the class that
     /// conforms, for a subclass) declares none that Swift calls.
@@ -65,7 +67,8 @@ final class InjectableMetadata: Sendable {
             makeDefault = { try T() }
         }
         self.init(
-            type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: false,
+            type, scope: T.scope, requires: T.requires, injected: InjectedProperty.requirements(of: T.self),
+            initializer: initializer, isMainActor: false,
             isInstance: { $0 is T }, makeDefault: initializer.isDefault ? makeDefault : nil, makeObject: makeDefault,
             awake: { Downcast.known($0, as: T.self).awakeFromInjection() },
             planMaker: { TypedBuildPlan<T>(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
@@ -90,14 +93,16 @@ final class InjectableMetadata: Sendable {
             Downcast.known(object, as: T.self).awakeFromInjection()
         }
         self.init(
-            type, scope: T.scope, requires: T.requires, initializer: initializer, isMainActor: true,
+            type, scope: T.scope, requires: T.requires, injected: InjectedProperty.requirements(of: T.self),
+            initializer: initializer, isMainActor: true,
             isInstance: { $0 is T }, makeDefault: initializer.isDefault ? makeDefault : nil, makeObject: makeDefault,
             awake: awake,
             planMaker: { MainActorBuildPlan(metadata: $0, steps: $1, dependencies: $2, retaining: $3) })
     }
 
     private init(
-        _ type: AnyClass, scope: Scope, requires declared: Requirements, initializer: Initializer, isMainActor: Bool,
+        _ type: AnyClass, scope: Scope, requires declared: Requirements, injected: [Requirement],
+        initializer: Initializer, isMainActor: Bool,
         isInstance: @escaping @Sendable (AnyObject) -> Bool, makeDefault: (@Sendable () throws -> AnyObject)?,
         makeObject: @escaping @Sendable () throws -> AnyObject,
         awake: @escaping @Sendable (AnyObject) -> Void,
@@ -105,7 +110,8 @@ final class InjectableMetadata: Sendable {
     ) {
         self.type = TypeReference(type)
         self.declaredScope = scope
-        let requirements = declared.entries
+        // `requires`, then the `@Injected` properties (found once, here).
+        let requirements = declared.entries + injected
         self.requirements = requirements
         self.usesDefaultRequirements = declared.isProtocolDefault
         self.initializer = initializer
@@ -114,15 +120,15 @@ final class InjectableMetadata: Sendable {
             var error = InjectionError.invalidRequirement(
                 typeName(type), root: foreign.rootType.description,
                 closure: foreign.keyPath == nil ? foreign.label : nil)
-            if foreign.keyPath == nil { error.requirementLocation = foreign.location.description }
+            if foreign.keyPath == nil { error.requirementLocation = foreign.location?.description }
             self.declarationError = error
         } else if let nested = requirements.first(where: \.isNested), let keyPath = nested.keyPath {
             var error = InjectionError.nestedRequirement(typeName(type), keyPath: String(describing: keyPath))
-            error.requirementLocation = nested.location.description
+            error.requirementLocation = nested.location?.description
             self.declarationError = error
         } else if let named = requirements.first(where: { $0.dependency.kind == .objectFactory && $0.name != nil }) {
             var error = InjectionError.namedObjectFactory(name: named.name ?? "", declaredBy: typeName(type))
-            error.requirementLocation = named.location.description
+            error.requirementLocation = named.location?.description
             self.declarationError = error
         } else if let named = initializerDependencies.first(where: {
             $0.dependency.kind == .objectFactory && $0.name != nil

@@ -4,18 +4,25 @@
 extension Requirement {
     /// The property's name (see `PropertyNames`), or, when no name can be proven,
     /// the key path's own description after its root (`<computed 0x… (Engine)>`).
-    var propertyName: String { PropertyNames.name(of: self) ?? PropertyNames.unnamedDescription(of: self) }
+    var propertyName: String {
+        declaredName ?? PropertyNames.name(of: self) ?? PropertyNames.unnamedDescription(of: self)
+    }
 
     /// How chains and graphs show this entry after its type's name: the property's
-    /// name (``propertyName``), or, for a closure entry, the declaration as written,
-    /// `fills(Engine)` or `fills(Headlight named "left")`.
+    /// name (``propertyName``; an `@Injected` property's own), or, for a closure entry,
+    /// the declaration as written, `fills(Engine)` or `fills(Headlight named "left")`.
     var label: String {
-        guard keyPath == nil else { return propertyName }
+        guard isClosureEntry else { return propertyName }
         return "fills(\(DeclaredDependency.label(of: valueType.type, name: name)))"
     }
 
-    /// The property's name when it can be proven (see `PropertyNames`).
-    var provenPropertyName: String? { PropertyNames.name(of: self) }
+    /// The property's name when it can be proven (see `PropertyNames`); an `@Injected`
+    /// property's name comes from its class's field records.
+    var provenPropertyName: String? { declaredName ?? PropertyNames.name(of: self) }
+
+    /// Whether the entry was declared with `fills`: a closure that names no property
+    /// (an `@Injected` property's entry names its property).
+    var isClosureEntry: Bool { keyPath == nil && declaredName == nil }
 
     /// Whether the key path goes through another property (`\Car.engine.piston`):
     /// the injector fills only an object's own properties. Known only from the key

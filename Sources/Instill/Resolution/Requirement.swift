@@ -1,11 +1,14 @@
 /// One entry of ``Requirements``: what to resolve, and how to write it.
 ///
-/// An entry is declared with a key path (`Requirements(\Car.engine)`) or with a closure
-/// that assigns (`fills(Engine.self) { $0.engine = $1 }`, a *closure entry*). Both give
-/// the engine the same writers below, so every path (the resolver, plans, back
-/// references, the async driver, validation and graphs) treats them alike; only what
-/// a key path adds is missing from a closure entry: a property name, a layout (so no
-/// offset write, no template), the current value, and an identity for `+`.
+/// An entry is declared with a key path (`Requirements(\Car.engine)`), with a closure
+/// that assigns (`fills(Engine.self) { $0.engine = $1 }`, a *closure entry*), or by an
+/// `@Injected` property, found in the class's field records (an *injected entry*, a
+/// closure entry whose closure writes the property's storage; see
+/// `Requirement+Injected.swift`). All give the engine the same writers below, so every
+/// path (the resolver, plans, back references, the async driver, validation and graphs)
+/// treats them alike; only what a key path adds is missing from a closure entry: a
+/// property name (an injected entry has its field's), a layout (so no offset write, no
+/// template), the current value (an injected entry reads it), and an identity for `+`.
 final class Requirement: Sendable {
     /// The key path of an entry declared with one; `nil` for a closure entry.
     let keyPath: (AnyKeyPath & Sendable)?
@@ -13,7 +16,12 @@ final class Requirement: Sendable {
     let valueType: TypeReference
     let dependency: Dependency
     let name: String?
-    let location: SourceLocation
+    /// Where the entry is declared; `nil` for an injected entry (the field records keep
+    /// no line).
+    let location: SourceLocation?
+    /// The property an injected entry fills (`terminal` for `@Injected var terminal`);
+    /// `nil` for the others.
+    let declaredName: String?
     /// Whether an instance of the given type can be written through this key path.
     let isApplicable: @Sendable (Any.Type) -> Bool
     /// Writes a resolved value; `false` when the value is not of the property's type.
@@ -69,6 +77,7 @@ final class Requirement: Sendable {
         self.dependency = dependency ?? Dependency(for: Value.self)
         self.name = name
         self.location = location
+        self.declaredName = nil
         self.isApplicable = { $0 is Root.Type }
         let layout = KeyPathLayout(keyPath)
         self.layout = layout
@@ -160,16 +169,23 @@ final class Requirement: Sendable {
     ///   - group: for a member of a `fills` of several values, its group (see
     ///     ``FillGroup``); `assign` is then never called.
     ///   - position: the member's position in `group`.
+    ///   - declaredName: for an injected entry, the property's name.
+    ///   - referenceAssign: for an injected entry, what the reference write calls in
+    ///     place of `assign` (which may read the property's storage at a proven offset).
+    ///   - read: for an injected entry, reads the property's current value.
     init<Root: AnyObject, Value>(
         assigning assign: @escaping @Sendable (Root, Value) -> Void,
         assignObject: (@Sendable (AnyObject, consuming AnyObject) -> Void)? = nil,
         assignNew: @escaping @Sendable (AnyObject) throws -> Void = ClosureObjectWriter.assignsNothing,
         assignsNew: Bool = false,
         name: String?,
-        location: SourceLocation,
+        location: SourceLocation?,
         dependency: Dependency? = nil,
         group: FillGroup? = nil,
-        position: Int = 0
+        position: Int = 0,
+        declaredName: String? = nil,
+        referenceAssign: (@Sendable (Root, Value) -> Void)? = nil,
+        read: (@Sendable (AnyObject) -> Any?)? = nil
     ) {
         self.keyPath = nil
         self.group = group
@@ -179,15 +195,17 @@ final class Requirement: Sendable {
         self.dependency = dependency ?? Dependency(for: Value.self)
         self.name = name
         self.location = location
+        self.declaredName = declaredName
         self.isApplicable = { $0 is Root.Type }
         self.layout = nil
-        self.read = nil
+        self.read = read
         // Patterns, not `as? Value`, as for a key path.
+        let referenceAssign = referenceAssign ?? assign
         let writeThroughKeyPath: @Sendable (AnyObject, Any) -> Bool = { object, value in
             guard let root = object as? Root else { return false }
             switch value {
             case let typed as Value:
-                assign(root, typed)
+                referenceAssign(root, typed)
                 return true
             default:
                 return false

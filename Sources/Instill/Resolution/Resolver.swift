@@ -715,14 +715,14 @@ extension Injector {
             value = try produce(recipe, arguments: [], in: context)
             if value == nil, !dependency.isOptional {
                 throw InjectionError.nilValue(
-                    recipe.typeName, forRequirement: true, closure: requirement.keyPath == nil
+                    recipe.typeName, forRequirement: true, closure: requirement.isClosureEntry
                 ).bound(at: recipe.binding)
             }
         }
         guard let value else {
             if dependency.isOptional { return }
             throw InjectionError.nilValue(
-                dependency.target.description, forRequirement: true, closure: requirement.keyPath == nil)
+                dependency.target.description, forRequirement: true, closure: requirement.isClosureEntry)
         }
         try PropertyWriter.write(value, to: requirement, of: object, accelerators: accelerators)
     }

@@ -1,8 +1,13 @@
-// Unsafe: accelerated property writes at proven offsets. Invariant: memory is written
-// only at an offset proven to be the key path's own stored property, as the property's
-// type lays it out. Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`,
-// `UnknownLayoutTests`, `ReferencePlanTests`, `DifferentialEngineTests` and the
-// valgrind run of `WriterProbe`.
+// Unsafe: accelerated property writes at proven offsets, and the field records of
+// `@Injected` properties. Invariant: memory is written (or an `@Injected` property's
+// storage read) only at an offset proven to be the property's own stored field, as the
+// property's type lays it out; a class's field names are read from its field records
+// only where the layout is proven, and answer "none" only when no name starts with `_`.
+// Attacked by `KeyPathLayoutTests`, `KeyPathWriteTests`, `UnknownLayoutTests`,
+// `ReferencePlanTests`, `DifferentialEngineTests`, `InjectedPropertyTests`,
+// `FieldNameTests` and the valgrind run of `WriterProbe`.
+
+@_spi(Reflection) import Swift
 
 /// Accelerated property writes at proven offsets: where a plan or a writer stores a
 /// value into an object's memory itself, instead of through the key path.
@@ -309,4 +314,222 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
         }
         return nil
     }
+}
+
+/// The `@Injected` properties of a class, read once per type from its field records
+/// (the runtime's reflection of its stored properties, which `Mirror` reads too), and
+/// the storage object of one of them in an instance.
+///
+/// ## The invariants it relies on
+/// - **The field records name every stored field.** `_forEachField` visits a class's
+///   stored fields, its superclasses' first, each with its name, offset and exact type,
+///   without an instance. A field is an `@Injected` property's storage only when its
+///   type is exactly an `Injected<Value>` (a checked cast of the field's type to the
+///   internal `InjectedStorage`; the `_` that starts every wrapper's storage name, and
+///   the class kind, only narrow which fields are asked). A field of a kind the
+///   reflection does not describe is skipped (`ignoreUnknown`): never a class-typed one,
+///   so never an `@Injected` property's storage.
+/// - **The offset is the field's own.** ``storage(at:in:)`` reads the strong reference at
+///   an offset the field records gave for a field of exactly `Injected<Value>`, in an
+///   instance of that class or of a subclass (which keeps its superclass's fields at the
+///   same offsets), after its initializer returned (so the field is initialized). Offsets
+///   are kept only where ``LayoutReading`` is on and the build is not reference-only;
+///   elsewhere the engine finds the storage with `Mirror` (`InjectedProperty`).
+///
+/// `InjectedPropertyTests` fills `@Injected` properties of final, non-final, generic
+/// and inherited classes beside plain fields named like them, and runs in the
+/// reference-only build too (where no offset is read).
+enum InjectedFields {
+    /// One `@Injected` property of a class.
+    struct Field {
+        /// The property's name (`terminal` for the storage field `_terminal`).
+        let name: String
+        /// The storage field's name, as `Mirror` labels it (`_terminal`).
+        let storageName: String
+        /// The class that declares it (a superclass, for an inherited one).
+        let declaringClass: TypeReference
+        /// The storage field's offset, when the accelerated lookup may read there.
+        let offset: Int?
+        /// `Injected<Value>`, whose conformance makes the requirement.
+        let storage: any InjectedStorage.Type
+    }
+
+    /// The `@Injected` properties of `type` and its superclasses, superclasses first, in
+    /// declaration order.
+    static func of(_ type: AnyClass) -> [Field] {
+        // Most classes have no `_`-named field: their names, read without resolving a
+        // type, say so for a fraction of the full scan's cost.
+        guard FieldNames.anyStartsWithUnderscore(in: type) != false else { return [] }
+        var found: [(index: Int, storageName: String, offset: Int, storage: any InjectedStorage.Type)] = []
+        var index = 0
+        _forEachField(of: type, options: options) { name, offset, fieldType, kind in
+            defer { index += 1 }
+            // Every property wrapper's storage is named `_` + the property's name, and
+            // `Injected` is a class: only such fields are asked about their type.
+            guard kind == .class, name.pointee == CChar(UInt8(ascii: "_")),
+                let storage = fieldType as? any InjectedStorage.Type
+            else { return true }
+            found.append((index, String(cString: name), offset, storage))
+            return true
+        }
+        guard !found.isEmpty else { return [] }
+        // A field's declaring class: the class whose own fields (those past its
+        // superclass's count) include its index.
+        var levels: [(type: AnyClass, firstField: Int)] = []
+        var current: AnyClass? = type
+        while let level = current {
+            let superclass: AnyClass? = _getSuperclass(level)
+            levels.append((level, superclass.map(fieldCount) ?? 0))
+            current = superclass
+        }
+        let readsOffsets = LayoutReading.isEnabled && !Accelerators.isReferenceOnlyBuild
+        return found.map { field in
+            let declaring: AnyClass = levels.first { field.index >= $0.firstField }?.type ?? type
+            return Field(
+                name: propertyName(ofStorage: field.storageName), storageName: field.storageName,
+                declaringClass: TypeReference(declaring), offset: readsOffsets ? field.offset : nil,
+                storage: field.storage)
+        }
+    }
+
+    /// The name of the property whose wrapper's storage field is `storageName`.
+    static func propertyName(ofStorage storageName: String) -> String {
+        storageName.hasPrefix("_") ? String(storageName.dropFirst()) : storageName
+    }
+
+    /// The storage object of the `@Injected` property at `offset` of `object` (see the
+    /// invariant above).
+    @inline(__always)
+    static func storage(at offset: Int, in object: AnyObject) -> AnyObject {
+        StoredProperty.address(of: offset, in: object).assumingMemoryBound(to: AnyObject.self).pointee
+    }
+
+    /// A class's fields, skipping those of kinds the reflection does not describe
+    /// (`classType | ignoreUnknown`: both are `static var`s).
+    private static var options: _EachFieldOptions { _EachFieldOptions(rawValue: 1 << 0 | 1 << 1) }
+
+    /// The number of stored fields of `type` and its superclasses.
+    private static func fieldCount(_ type: AnyClass) -> Int {
+        var count = 0
+        _forEachField(of: type, options: options) { _, _, _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+}
+
+/// The names of a class's stored fields, read from the runtime's field records without
+/// resolving any field's type: the cheap question ``InjectedFields/of(_:)`` asks first,
+/// so that a class with no `_`-named field (no property wrapper's storage, so no
+/// `@Injected` property) skips the full scan, which resolves every field's type.
+///
+/// ## The invariants it relies on
+/// - **The names are the ones the full scan reads.** `_forEachField` names a class's
+///   fields from the same field records: the class metadata's nominal type descriptor
+///   (`Description`), its `Fields` relative pointer, and each record's `FieldName`
+///   relative pointer to a C string, level by level up the superclass chain
+///   (`_getSuperclass`). So when no name of any level starts with `_`, the full scan
+///   asks no field's type and finds nothing.
+/// - **The layout is the Swift ABI's.** Class metadata: kind (or isa), superclass, then,
+///   with Objective-C interop, two cache words and the `data` word; then flags,
+///   instance address point, size and alignment mask, reserved, class size and address
+///   point, and `Description` (byte offset 40, or 64 with interop). A type context
+///   descriptor: flags (kind in the low 5 bits, 16 for a class), parent, name, access
+///   function, `Fields`. A field descriptor: mangled type name, superclass, kind (1 for
+///   a class), record size, count, then the records (flags, mangled type name,
+///   `FieldName`). A relative pointer is its own address plus its signed 32-bit value;
+///   0 is null.
+/// - **Read only where proven, and asked about nothing uncertain.** Nothing is read
+///   where ``LayoutReading`` is off (32-bit, arm64e's signed `Description`), in the
+///   reference-only build, or in a process where the reading got a probe class wrong
+///   (checked once, `isProven`): the answer is `nil` and the full scan runs. A level whose
+///   metadata is not a Swift class's (kind not 0 without interop), whose descriptor is
+///   missing or not a class's, whose field descriptor is missing or not a class's, or
+///   a record without a name, also answers `nil`. With Objective-C interop, a class
+///   whose `data` word has neither Swift bit (legacy 1, stable 2) is an Objective-C
+///   class: it has no Swift fields, so it adds no name.
+///
+/// `FieldNameTests` compares its answer with `_forEachField` for classes without
+/// `_`-named fields, with `_`-named plain fields, with `@Injected` only in a superclass,
+/// generic, final and non-final classes and a class of many fields.
+enum FieldNames {
+    /// Whether this build reads field names (see the invariants above).
+    static var areRead: Bool { LayoutReading.isEnabled && !Accelerators.isReferenceOnlyBuild }
+
+    /// Whether a stored field of `type` or of a superclass has a name starting with
+    /// `_`; `nil` when the names are not read (then only the full scan can tell).
+    static func anyStartsWithUnderscore(in type: AnyClass) -> Bool? {
+        guard areRead, isProven else { return nil }
+        return readStartsWithUnderscore(in: type)
+    }
+
+    /// Whether the reading gives the answers known for the library's own probe classes
+    /// (a `_` field only in the superclass of a generic class; none in another class):
+    /// checked once per process, so that a platform whose layout differs from the one
+    /// written above gets the full scan rather than a wrong answer.
+    private static let isProven: Bool =
+        readStartsWithUnderscore(in: FieldNameProbe<Int>.self) == true
+        && readStartsWithUnderscore(in: FieldNameProbePlain.self) == false
+
+    private static func readStartsWithUnderscore(in type: AnyClass) -> Bool? {
+        var current: AnyClass? = type
+        while let level = current {
+            guard let found = startsWithUnderscore(level) else { return nil }
+            if found { return true }
+            current = _getSuperclass(level)
+        }
+        return false
+    }
+
+    /// Whether one of `level`'s own stored fields has a name starting with `_`; `nil`
+    /// when its records cannot be read as the invariants require.
+    private static func startsWithUnderscore(_ level: AnyClass) -> Bool? {
+        let metadata = unsafeBitCast(level, to: UnsafeRawPointer.self)
+        #if _runtime(_ObjC)
+            // An Objective-C class has neither Swift bit in its `data` word.
+            guard metadata.load(fromByteOffset: 32, as: UInt.self) & 3 != 0 else { return false }
+            let descriptorOffset = 64
+        #else
+            guard metadata.load(as: Int.self) == 0 else { return nil }
+            let descriptorOffset = 40
+        #endif
+        guard let descriptor = metadata.load(fromByteOffset: descriptorOffset, as: UnsafeRawPointer?.self),
+            descriptor.load(as: UInt32.self) & 0x1F == 16,
+            let fields = relative(at: 16, of: descriptor),
+            fields.load(fromByteOffset: 8, as: UInt16.self) == 1
+        else { return nil }
+        let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+        let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+        guard recordSize >= 12 else { return nil }
+        for index in 0..<count {
+            guard let name = relative(at: 8, of: fields + 16 + index * recordSize) else { return nil }
+            if name.load(as: UInt8.self) == UInt8(ascii: "_") { return true }
+        }
+        return false
+    }
+
+    /// The target of the relative pointer at `offset` of `base`; `nil` for 0.
+    @inline(__always)
+    private static func relative(at offset: Int, of base: UnsafeRawPointer) -> UnsafeRawPointer? {
+        let value = base.load(fromByteOffset: offset, as: Int32.self)
+        return value == 0 ? nil : base + offset + Int(value)
+    }
+}
+
+/// A probe of ``FieldNames``: its only `_` field is in its superclass.
+private final class FieldNameProbe<Value>: FieldNameProbeBase {
+    var value: Value?
+    var count = 0
+}
+
+private class FieldNameProbeBase {
+    var first = 0
+    var _second = 0
+}
+
+/// A probe of ``FieldNames``: no `_` field.
+private final class FieldNameProbePlain {
+    var first = 0
+    var second = ""
 }
