@@ -4,7 +4,7 @@ extension Binder {
     /// use it by accident.
     ///
     /// An app's injector uses a live binding as any other. A test injector
-    /// (``Injector/testInjector(modules:)``) does not: a request that reaches a live
+    /// (``Injector/testInjector(modules:fakes:file:line:)``) does not: a request that reaches a live
     /// binding its modules do not replace throws
     /// ``InjectionError/Kind-swift.struct/liveBinding``, naming the binding, the chain
     /// that led there and the fake to bind, and ``Injector/validate(roots:isolation:)``

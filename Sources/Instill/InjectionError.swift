@@ -146,7 +146,7 @@ extension InjectionError {
         /// The task of an `await getObject` was cancelled while an async step ran (the
         /// ``InjectionError/underlyingError`` is the `CancellationError`); nothing was cached.
         public static let cancelled = Kind("cancelled")
-        /// A request of a test injector (``Injector/testInjector(modules:)``) reached a
+        /// A request of a test injector (``Injector/testInjector(modules:fakes:file:line:)``) reached a
         /// binding marked live (``Binder/markLive(_:_:named:)``) that the test's modules do
         /// not replace; ``Injector/validate(roots:isolation:)`` on it reports each one.
         public static let liveBinding = Kind("liveBinding")

@@ -36,7 +36,7 @@ public struct InjectionGraph: Sendable, CustomStringConvertible {
         /// "none" (an optional dependency with nothing bound, which receives `nil`),
         /// "main actor" (a ``MainActorInjectable`` type in a graph made off the main
         /// actor, which does not read its declarations), or "live" (a live binding that
-        /// a test injector's modules do not replace: see ``Injector/testInjector(modules:)``).
+        /// a test injector's modules do not replace: see ``Injector/testInjector(modules:fakes:file:line:)``).
         public let source: String
         /// The type of the argument every request must pass, for a type whose
         /// ``Initializer`` takes one (`Initializer(argument:)`); `nil` otherwise.

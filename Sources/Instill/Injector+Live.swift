@@ -33,13 +33,34 @@ extension Injector {
     /// every live binding the test's graph reaches, each with its chain, and those
     /// nothing reaches, alone.
     ///
-    /// - Parameter modules: the test's modules: their bindings override the app's, and
-    ///   replace the live ones they bind.
+    /// Fakes can also be given as values, each bound as its static type, without a
+    /// module: write each as the type it replaces.
+    ///
+    /// ```swift
+    /// let test = try app.testInjector(fakes: FakeTransport() as any Transport, FixedClock() as any Clock)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - modules: the test's modules: their bindings override the app's, and replace
+    ///     the live ones they bind.
+    ///   - fakes: values bound after `modules`, each as its static type (`fake as any
+    ///     Clock` binds `any Clock`), as `binder.bind(fake, as: (any Clock).self)` would.
+    ///   - file: where the test injector is made, for messages about `fakes`; leave the
+    ///     default.
+    ///   - line: where the test injector is made, for messages about `fakes`; leave the
+    ///     default.
     /// - Throws: ``InjectionError`` as ``childInjector(modules:)`` does; also
     ///   ``InjectionError/Kind-swift.struct/liveBinding`` when an eager singleton of an
     ///   ancestor reaches a live binding, which this injector then builds at once.
-    public func testInjector(modules: [any Module]) throws -> Injector {
-        try Injector(parent: self, modules: [LiveBindingStandIns(live: liveBindings)] + modules, tracer: tracer)
+    public func testInjector<each Fake: Sendable>(
+        modules: [any Module] = [], fakes: repeat each Fake, file: StaticString = #fileID, line: UInt = #line
+    ) throws -> Injector {
+        var binds: [@Sendable (Binder) -> Void] = []
+        repeat binds.append(TestFakes.binding(each fakes, file: file, line: line))
+        let standIns: [any Module] = [LiveBindingStandIns(live: liveBindings)]
+        return try Injector(
+            parent: self, modules: standIns + modules + (binds.isEmpty ? [] : [TestFakes(binds: binds)]),
+            tracer: tracer)
     }
 
     /// The live bindings this injector answers with: each key's binding nearest to
@@ -79,5 +100,21 @@ struct LiveBindingStandIns: Module {
                     scope: .normal, accepts: nil, module: binding.module, location: binding.location,
                     unreplacedLive: error))
         }
+    }
+}
+
+/// The fakes given to ``Injector/testInjector(modules:fakes:file:line:)`` as values: the
+/// last module of the test injector, binding each as its static type.
+struct TestFakes: Module {
+    let binds: [@Sendable (Binder) -> Void]
+
+    func configure(_ binder: Binder) {
+        for bind in binds { bind(binder) }
+    }
+
+    static func binding<Fake: Sendable>(
+        _ fake: Fake, file: StaticString, line: UInt
+    ) -> @Sendable (Binder) -> Void {
+        { binder in binder.bind(fake, as: Fake.self, file: file, line: line) }
     }
 }

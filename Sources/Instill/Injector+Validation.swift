@@ -19,7 +19,7 @@ extension Injector {
     /// - eager singletons that are not in singleton scope (an injector with one
     ///   cannot be created; ``validate(modules:roots:isolation:)`` reports it with the rest);
     /// - requirements declared with key paths into another class;
-    /// - on a test injector (``testInjector(modules:)``), every live binding its modules
+    /// - on a test injector (``testInjector(modules:fakes:file:line:)``), every live binding its modules
     ///   do not replace, with each chain that reaches it, and alone when nothing does.
     ///
     /// It also lists, in ``ValidationReport/typesNeedingAwait``, the types whose graph

@@ -66,6 +66,28 @@ struct LiveBindingTests {
         #expect(try Injector(modules: [Module()]).getObject((any Console).self) is Terminal)
     }
 
+    @Test("fakes given as values replace the live bindings of their static types, after the test's modules")
+    func fakesAsValues() throws {
+        let clock = FakeClock()
+        let console = Terminal()
+        let app = try Injector(modules: [AppModule()])
+
+        let test = try app.testInjector(fakes: clock as any Clock, console as any Console, "stub" as String)
+
+        #expect(try test.getObject((any Clock).self) === clock)
+        #expect(try test.getObject((any Console).self) === console)
+        let named = try #require(throws: InjectionError.self) { try test.getObject(String.self, named: "endpoint") }
+        #expect(named.kind == .liveBinding)
+        // A fake bound as its own type replaces nothing: `any Clock` stays live.
+        let untyped = try app.testInjector(fakes: clock)
+        let error = try #require(throws: InjectionError.self) { try untyped.getObject((any Clock).self) }
+        #expect(error.kind == .liveBinding)
+        #expect(try untyped.getObject(FakeClock.self) === clock)
+        // Fakes come after the modules: they win.
+        let both = try app.testInjector(modules: [FakeClockModule()], fakes: clock as any Clock)
+        #expect(try both.getObject((any Clock).self) === clock)
+    }
+
     @Test("it fails the same on every request and in injectDependencies(into:); what is not live builds")
     func failsEveryTime() throws {
         let test = try Injector(modules: [AppModule()]).testInjector(modules: [])

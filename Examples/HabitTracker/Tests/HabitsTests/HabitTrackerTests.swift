@@ -28,17 +28,6 @@ final class RecordingTerminal: Terminal, @unchecked Sendable {  // written from 
     func write(_ line: String) { lines.append(line) }
 }
 
-/// The fakes a test binds in place of the live services.
-struct FakeServices: Module {
-    let store = InMemoryHabitStore(), clock = FixedClock(day: Day(100)), terminal = RecordingTerminal()
-
-    func configure(_ binder: Binder) {
-        binder.bind(store, as: (any HabitStore).self)
-        binder.bind(clock, as: (any DateProvider).self)
-        binder.bind(terminal, as: (any Terminal).self)
-    }
-}
-
 @Suite("The habit tracker")
 struct HabitTrackerTests {
     let config = Config(databasePath: ":memory:")
@@ -51,18 +40,21 @@ struct HabitTrackerTests {
 
     @Test("a streak counts the days in a row up to today")
     func streak() async throws {
-        let fakes = FakeServices()
-        let injector = try Injector(modules: [HabitModule(config: config)]).testInjector(modules: [fakes])
-        let app = try await injector.getObject(HabitApp.self)
+        let store = InMemoryHabitStore()
+        let clock = FixedClock(day: Day(100))
+        let terminal = RecordingTerminal()
+        let app = try await Injector(modules: [HabitModule(config: config)])
+            .testInjector(fakes: store as any HabitStore, clock as any DateProvider, terminal as any Terminal)
+            .getObject(HabitApp.self)
         try await app.add("read")
-        for day in [97, 98, 99, 100] { try await fakes.store.checkIn("read", on: Day(day)) }
+        for day in [97, 98, 99, 100] { try await store.checkIn("read", on: Day(day)) }
         try await app.report()
-        #expect(fakes.terminal.lines == ["Added read.", "read: 4 days"])
+        #expect(terminal.lines == ["Added read.", "read: 4 days"])
     }
 
     @Test("a test that forgets a fake fails, naming the live binding")
     func forgottenFake() async throws {
-        let injector = try Injector(modules: [HabitModule(config: config)]).testInjector(modules: [])
+        let injector = try Injector(modules: [HabitModule(config: config)]).testInjector()
         let error = await #expect(throws: InjectionError.self) { _ = try await injector.getObject(HabitApp.self) }
         #expect(error?.kind == .liveBinding)
         #expect(
@@ -73,15 +65,13 @@ struct HabitTrackerTests {
 
     @Test("the app, run against a database in memory, reports a streak")
     func realDatabase() async throws {
+        let store = try await GRDBHabitStore.open(config)
         let terminal = RecordingTerminal()
-        struct Terminal: Module {
-            let terminal: RecordingTerminal
-            func configure(_ binder: Binder) { binder.bind(terminal, as: (any habits.Terminal).self) }
-        }
-        let injector = try Injector(modules: [HabitModule(config: config)]).childInjector(modules: [
-            Terminal(terminal: terminal)
-        ])
-        let app = try await injector.getObject(HabitApp.self)
+        let app = try await Injector(modules: [HabitModule(config: config)])
+            .testInjector(
+                fakes: store as any HabitStore, FixedClock(day: Day(7)) as any DateProvider, terminal as any Terminal
+            )
+            .getObject(HabitApp.self)
         try await app.add("run")
         try await app.checkIn("run")
         try await app.report()
