@@ -1,3 +1,4 @@
+import ChassisKit
 @_spi(Reflection) import Swift
 import Testing
 
@@ -68,6 +69,34 @@ private final class WidePlain {
     var h0: Gear?, h1: Gear?, h2: Gear?, h3: Gear?, h4: Gear?, h5: Gear?, h6: Gear?, h7: Gear?
 }
 
+/// Observers, and weak and unowned references: fields whose storage differs from a
+/// plain strong reference, none named with `_`.
+private final class Observing {
+    var count = 0 { didSet { changes += 1 } }
+    var changes = 0
+    weak var owner: Gear?
+    unowned let anchor: Gear
+    init(anchor: Gear) { self.anchor = anchor }
+}
+
+/// The same kinds of field, named with `_`.
+private final class ObservingUnderscored {
+    var _count = 0 { didSet { _changes += 1 } }
+    var _changes = 0
+    weak var _owner: Gear?
+}
+
+/// A subclass of a class of another module (ChassisKit's `Chassis`, whose fields are
+/// `motor` and `drive`), with an `@Injected` property of its own.
+private final class Rally: Chassis {
+    @Injected var gear: Gear
+}
+
+/// Named as a class of another module (ChassisKit's `Motor`), with a `_` field.
+private final class Motor {
+    var _rpm = 0
+}
+
 /// What the full scan (`_forEachField`, every level) reads of `type`: whether a field
 /// name starts with `_`, and whether a field is an `@Injected` property's storage.
 private func fullScan(_ type: AnyClass) -> (underscored: Bool, injected: Bool) {
@@ -89,7 +118,8 @@ struct FieldNameTests {
             (Plain.self as AnyClass, false), (Hollow.self, false), (StillHollow.self, false), (Observed.self, true),
             (Geared.self, true), (Inheriting.self, true), (Child.self, false), (GenericPlain<Int>.self, false),
             (GenericPlain<Gear>.self, false), (GenericInjected<String>.self, true), (NonFinalInjected.self, true),
-            (Wide.self, true), (WidePlain.self, false),
+            (Wide.self, true), (WidePlain.self, false), (Observing.self, false), (ObservingUnderscored.self, true),
+            (Rally.self, true), (Chassis.self, false), (Motor.self, true), (ChassisKit.Motor.self, false),
         ])
     func underscoredNames(type: AnyClass, underscored: Bool) {
         let scan = fullScan(type)
@@ -107,7 +137,8 @@ struct FieldNameTests {
         arguments: [
             Plain.self as AnyClass, Hollow.self, StillHollow.self, Observed.self, Geared.self, Inheriting.self,
             Child.self, GenericPlain<Int>.self, GenericInjected<String>.self, GenericInjected<Gear>.self,
-            NonFinalInjected.self, Wide.self, WidePlain.self,
+            NonFinalInjected.self, Wide.self, WidePlain.self, Observing.self, ObservingUnderscored.self, Rally.self,
+            Chassis.self, Motor.self, ChassisKit.Motor.self,
         ])
     func neverHidesInjected(type: AnyClass) {
         let scan = fullScan(type)
@@ -123,5 +154,7 @@ struct FieldNameTests {
         #expect(fields.map(\.name) == ["gear"])
         #expect(fields.map(\.declaringClass) == [TypeReference(Geared.self)])
         #expect(InjectedFields.of(Wide.self).map(\.name) == ["last"])
+        #expect(InjectedFields.of(Rally.self).map(\.name) == ["gear"])
+        #expect(InjectedFields.of(Rally.self).map(\.declaringClass) == [TypeReference(Rally.self)])
     }
 }
