@@ -67,7 +67,7 @@ extension Lazy: ProviderMarker {
     static var isLazy: Bool { true }
     static var genericName: String { "Lazy" }
 
-    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Any {
+    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Lazy {
         Lazy(injector: injector, name: name, graph: inRequestGraph ? ThreadContext.current.lazyGraphOfRequest() : nil)
     }
 }

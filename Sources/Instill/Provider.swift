@@ -60,7 +60,7 @@ extension Provider: ProviderMarker {
     static var isLazy: Bool { false }
     static var genericName: String { "Provider" }
 
-    static func make(injector: Injector, name: String?, inRequestGraph _: Bool) -> Any {
+    static func make(injector: Injector, name: String?, inRequestGraph _: Bool) -> Provider {
         Provider(injector: injector, name: name)
     }
 }

@@ -225,7 +225,7 @@ extension Injector {
                 continue
             case .provider:
                 // A lazy is one per object: a plan cannot make it once for every build.
-                guard !dependency.isLazy, fix(dependency.makeProvider?(owner, entry.name, true)) else { return .never }
+                guard !dependency.isLazy, fix(dependency.makeProvider(owner, entry.name, true)) else { return .never }
                 continue
             case .object:
                 break

@@ -17,11 +17,17 @@ struct Dependency: Sendable {
     /// Whether the property's type wraps `target` in more than one `Optional`
     /// (`T??`): its values are not laid out as one reference to a `T`.
     let isNestedOptional: Bool
-    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency; a lazy
-    /// made with `inRequestGraph` resolves in the graph of the running request.
-    let makeProvider: (@Sendable (Injector, String?, _ inRequestGraph: Bool) -> Any)?
     /// Whether the `.provider` dependency is a ``Lazy``: one per holder, never shared.
     let isLazy: Bool
+    /// The ``Provider`` or ``Lazy`` type of a `.provider` dependency.
+    let marker: (any ProviderMarker.Type)?
+
+    /// Makes the ``Provider`` or ``Lazy`` value for a `.provider` dependency (`nil` for
+    /// another); a lazy made with `inRequestGraph` resolves in the graph of the running
+    /// request.
+    func makeProvider(_ injector: Injector, _ name: String?, _ inRequestGraph: Bool) -> Any? {
+        marker?.make(injector: injector, name: name, inRequestGraph: inRequestGraph)
+    }
 
     /// What a property or parameter of `valueType` asks for, read at run time.
     ///
@@ -43,20 +49,18 @@ struct Dependency: Sendable {
         if TypeKind.isHandle(unwrapped), let provider = unwrapped as? any ProviderMarker.Type {
             kind = .provider
             target = TypeReference(provider.valueType)
-            makeProvider = { injector, name, inRequestGraph in
-                provider.make(injector: injector, name: name, inRequestGraph: inRequestGraph)
-            }
             isLazy = provider.isLazy
+            marker = provider
         } else if unwrapped == ObjectFactory.self {
             kind = .objectFactory
             target = TypeReference(ObjectFactory.self)
-            makeProvider = nil
             isLazy = false
+            marker = nil
         } else {
             kind = .object
             target = TypeReference(unwrapped)
-            makeProvider = nil
             isLazy = false
+            marker = nil
         }
     }
 }
@@ -67,8 +71,8 @@ extension Dependency {
         self.target = TypeReference(target)
         self.isOptional = isOptional
         self.isNestedOptional = false
-        self.makeProvider = nil
         self.isLazy = false
+        self.marker = nil
     }
 
     /// An `Injectable` object, known to be one where it was declared: the type is
@@ -179,5 +183,23 @@ protocol ProviderMarker: SendableMetatype {
     static var genericName: String { get }
     /// A value asking `injector` for `name`; a lazy made `inRequestGraph` resolves in
     /// the graph of the running request (see ``LazyGraph``), any other in none.
-    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Any
+    static func make(injector: Injector, name: String?, inRequestGraph: Bool) -> Self
+}
+
+extension ProviderMarker {
+    /// Whether ``make(as:injector:name:inRequestGraph:)`` can make a `Value`: `Self`,
+    /// or optionals of it (`T?`, `T!`, `T??`).
+    static func isMade<Value>(as _: Value.Type) -> Bool {
+        var type: Any.Type = Value.self
+        while let optional = type as? any OptionalMarker.Type { type = optional.wrappedType }
+        return type == Self.self
+    }
+
+    /// ``make(injector:name:inRequestGraph:)``'s value as `Value`, the type of the
+    /// property it is for, which ``isMade(as:)`` accepted. The cast is from a type
+    /// known here, not from `Any`, and no `Optional` of a generic type is formed (its
+    /// metadata would be looked up on every call).
+    static func make<Value>(as _: Value.Type, injector: Injector, name: String?, inRequestGraph: Bool) -> Value {
+        make(injector: injector, name: name, inRequestGraph: inRequestGraph) as! Value
+    }
 }

@@ -141,42 +141,35 @@ class KeyPathWrite: ObjectWriter, @unchecked Sendable {  // immutable
 /// holder, and remembers the graph of the request that made it, so each build makes
 /// its own.
 final class HandleWrite: ObjectWriter, @unchecked Sendable {  // immutable
-    private let requirement: Requirement
-    private let fixed: Any?
-    /// The plan's recipe's injector, which keeps the recipe, so the plan: a build runs
-    /// only while it lives (a child keeps its parent). Not retained: that would be a cycle.
-    private unowned let injector: Injector
-    private let directly: Bool
-    /// For a lazy: whether it needs the graph of the request that makes it. One whose
-    /// value reaches no `.graph` object, whatever asks for it, resolves the same in any
-    /// graph, so it is made without one (``Injector/needsRequestGraph(_:type:)``).
-    private let inRequestGraph: Bool
+    /// Writes the handle, typed; `nil` only if the property's type is not the handle's
+    /// (never: the dependency was read from it).
+    private let store: HandleStore?
 
+    /// - Parameter injector: the plan's recipe's injector, which keeps the recipe, so
+    ///   the plan: a build runs only while it lives (a child keeps its parent). A lazy's
+    ///   store does not retain it: that would be a cycle.
     init(_ requirement: Requirement, of injector: Injector, accelerators: Accelerators) {
-        self.requirement = requirement
-        self.injector = injector
-        self.directly = accelerators.contains(.directWrites)
         let dependency = requirement.dependency
-        if dependency.kind == .objectFactory {
-            fixed = ObjectFactory(injector: injector)
+        let store = requirement.makeStore(directly: accelerators.contains(.directWrites))
+        if let marker = dependency.marker {
+            // A lazy whose value reaches no `.graph` object, whatever asks for it,
+            // resolves the same in any graph, so it is made without the graph of the
+            // request that makes it (``Injector/needsRequestGraph(_:type:)``).
+            let inRequestGraph =
+                dependency.isLazy
+                && injector.needsRequestGraph(
+                    BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
+            self.store = store?.handleStore(
+                marker, injector: injector, name: requirement.name, perWrite: dependency.isLazy,
+                inRequestGraph: inRequestGraph)
         } else {
-            fixed = dependency.isLazy ? nil : dependency.makeProvider?(injector, requirement.name, true)
+            self.store = store?.fixedStore(ObjectFactory(injector: injector))
         }
-        inRequestGraph =
-            dependency.isLazy
-            && injector.needsRequestGraph(
-                BindingKey(dependency.target.type, name: requirement.name), type: dependency.target)
         super.init(storedOffset: nil)
     }
 
     override func write(_ value: consuming AnyObject, into object: AnyObject) -> AnyClass? {
-        guard let handle = fixed ?? requirement.dependency.makeProvider?(injector, requirement.name, inRequestGraph)
-        else {
-            return nil
-        }
-        // The handle's type is the property's (the dependency was read from it): both
-        // writes take it.
-        _ = directly ? requirement.write(object, handle) : requirement.writeThroughKeyPath(object, handle)
+        store?.write(into: object)
         return nil
     }
 }
@@ -201,10 +194,117 @@ class ObjectWriter: @unchecked Sendable {  // immutable
     }
 }
 
+/// What ``Requirement``'s writer maker is asked to make.
+enum WriterRequest {
+    /// A ``ConcreteWriter`` for this sample's class.
+    case concrete(AnyObject)
+    /// The reference write (a ``KeyPathWrite``).
+    case keyPath
+    /// A ``PropertyStore``, writing directly or through the key path.
+    case store(directly: Bool)
+}
+
 /// What ``Requirement``'s writer maker made.
 enum WriterMade {
     case concrete(ConcreteWriter?)
     case keyPath(KeyPathWrite)
+    case store(PropertyStore)
+}
+
+/// Writes values of one property's own type, for a ``HandleStore`` (made by the
+/// property's ``Requirement``, where the type is known).
+class PropertyStore: @unchecked Sendable {  // immutable
+    /// The store of the `Provider` or `Lazy` `marker` makes for `name` of `injector`:
+    /// one made now for every write, or one per write for a lazy; `nil` when the
+    /// property's type is not one `marker` makes (``ProviderMarker/isMade(as:)``).
+    func handleStore(
+        _ marker: any ProviderMarker.Type, injector: Injector, name: String?, perWrite: Bool, inRequestGraph: Bool
+    ) -> HandleStore? {
+        fatalError("PropertyStore.handleStore is overridden")
+    }
+
+    /// The store writing `value` (an `ObjectFactory`) on every write; `nil` when it is
+    /// not of the property's type.
+    func fixedStore(_ value: Any) -> HandleStore? {
+        fatalError("PropertyStore.fixedStore is overridden")
+    }
+}
+
+/// A ``PropertyStore`` for a property of type `Value`.
+final class TypedPropertyStore<Value>: PropertyStore, @unchecked Sendable {  // immutable
+    let store: @Sendable (AnyObject, Value) -> Void
+
+    init(_ store: @escaping @Sendable (AnyObject, Value) -> Void) {
+        self.store = store
+    }
+
+    override func handleStore(
+        _ marker: any ProviderMarker.Type, injector: Injector, name: String?, perWrite: Bool, inRequestGraph: Bool
+    ) -> HandleStore? {
+        guard marker.isMade(as: Value.self) else { return nil }
+        if perWrite {
+            return MadeHandleStore(
+                marker, injector: injector, name: name, inRequestGraph: inRequestGraph, store: store)
+        }
+        let value = marker.make(as: Value.self, injector: injector, name: name, inRequestGraph: inRequestGraph)
+        return FixedHandleStore(value, store: store)
+    }
+
+    override func fixedStore(_ value: Any) -> HandleStore? {
+        switch value {
+        case let typed as Value: return FixedHandleStore(typed, store: store)
+        default: return nil
+        }
+    }
+}
+
+/// Writes a `Provider` or `Lazy` into one property, typed: the handle is made as the
+/// property's own type, so no write casts it from `Any` (the runtime's cast into an
+/// optional costs more than the rest of the write).
+class HandleStore: @unchecked Sendable {  // immutable
+    /// Writes the handle into `object`.
+    func write(into object: AnyObject) {
+        fatalError("HandleStore.write is overridden")
+    }
+}
+
+/// A ``HandleStore`` writing one handle, made once: a `Provider` or an `ObjectFactory`,
+/// which hold nothing of their own.
+private final class FixedHandleStore<Value>: HandleStore, @unchecked Sendable {  // immutable
+    private let value: Value
+    private let store: @Sendable (AnyObject, Value) -> Void
+
+    init(_ value: Value, store: @escaping @Sendable (AnyObject, Value) -> Void) {
+        self.value = value
+        self.store = store
+    }
+
+    override func write(into object: AnyObject) { store(object, value) }
+}
+
+/// A ``HandleStore`` making a handle for each write: a `Lazy`, one per holder.
+private final class MadeHandleStore<Value>: HandleStore, @unchecked Sendable {  // immutable
+    private let marker: any ProviderMarker.Type
+    /// Not retained (see ``HandleWrite/init(_:of:accelerators:)``).
+    private unowned let injector: Injector
+    private let name: String?
+    private let inRequestGraph: Bool
+    private let store: @Sendable (AnyObject, Value) -> Void
+
+    init(
+        _ marker: any ProviderMarker.Type, injector: Injector, name: String?, inRequestGraph: Bool,
+        store: @escaping @Sendable (AnyObject, Value) -> Void
+    ) {
+        self.marker = marker
+        self.injector = injector
+        self.name = name
+        self.inRequestGraph = inRequestGraph
+        self.store = store
+    }
+
+    override func write(into object: AnyObject) {
+        store(object, marker.make(as: Value.self, injector: injector, name: name, inRequestGraph: inRequestGraph))
+    }
 }
 
 /// The reference write of an object into the property `keyPath` names, after `as?`

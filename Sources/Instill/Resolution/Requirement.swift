@@ -58,7 +58,10 @@ final class Requirement: Sendable {
     ///   optional (a cast into an optional takes the runtime's slowest path); finding
     ///   that out asks a conformance question, so it is made once, when a plan is
     ///   compiled.
-    private let makeWriter: @Sendable (AnyObject?) -> WriterMade
+    ///
+    /// - asked for a store, a ``PropertyStore`` writing values of the property's type
+    ///   without casting each one from `Any`.
+    private let makeWriter: @Sendable (WriterRequest) -> WriterMade
     /// The ``ConcreteWriter`` learned for this property (retained), or 1 when none can be.
     private let learnedWriter = AtomicSlots(count: 1)
 
@@ -133,9 +136,28 @@ final class Requirement: Sendable {
         self.objectWriter = ReferenceWriter(keyPath, storedOffset: isClassProperty ? storedOffset : nil)
         self.group = nil
         self.groupPosition = 0
-        self.makeWriter = { sample in
-            if let sample { return .concrete(ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset)) }
-            return .keyPath(keyPathWrite(keyPath))
+        self.makeWriter = { request in
+            switch request {
+            case .concrete(let sample):
+                return .concrete(ConcreteWriter.make(for: sample, into: keyPath, offset: storedOffset))
+            case .keyPath:
+                return .keyPath(keyPathWrite(keyPath))
+            case .store(let directly):
+                if directly, let offset = storedOffset {
+                    return .store(
+                        TypedPropertyStore<Value> { object, value in
+                            StoredProperty.assign(value, at: offset, in: object)
+                        })
+                }
+                return .store(
+                    TypedPropertyStore<Value> { object, value in
+                        if directly {
+                            Downcast.known(object, as: Root.self)[keyPath: keyPath] = value
+                        } else if let root = object as? Root {
+                            root[keyPath: keyPath] = value
+                        }
+                    })
+            }
         }
         self.read = { object in
             let value: Any = Downcast.known(object, as: Root.self)[keyPath: keyPath]
@@ -261,7 +283,21 @@ final class Requirement: Sendable {
             self.objectWriter = checked  // never used for other properties
         }
         // No template: a closure entry has no property to lay a value out in.
-        self.makeWriter = { sample in sample == nil ? .keyPath(checked) : .concrete(nil) }
+        self.makeWriter = { request in
+            switch request {
+            case .concrete: return .concrete(nil)
+            case .keyPath: return .keyPath(checked)
+            case .store(let directly):
+                return .store(
+                    TypedPropertyStore<Value> { object, value in
+                        if directly {
+                            assign(Downcast.known(object, as: Root.self), value)
+                        } else if let root = object as? Root {
+                            referenceAssign(root, value)
+                        }
+                    })
+            }
+        }
     }
 
     deinit { learnedWriter.releaseObject(0) }
@@ -274,7 +310,7 @@ final class Requirement: Sendable {
     /// class's later instances can then be written without a dynamic cast.
     func learnWriter(from sample: AnyObject) {
         guard isLearningWriter else { return }
-        if case .concrete(let made) = makeWriter(sample), let writer = made {
+        if case .concrete(let made) = makeWriter(.concrete(sample)), let writer = made {
             _ = learnedWriter.storeObject(0, writer)
         } else {
             _ = learnedWriter.storeIfEmpty(0, 1)
@@ -283,8 +319,15 @@ final class Requirement: Sendable {
 
     /// A plan's reference write of an object into this property.
     func makeKeyPathWrite() -> KeyPathWrite? {
-        guard case .keyPath(let write) = makeWriter(nil) else { return nil }
+        guard case .keyPath(let write) = makeWriter(.keyPath) else { return nil }
         return write
+    }
+
+    /// What writes values of the property's type, directly or through the key path
+    /// (see ``HandleWrite``).
+    func makeStore(directly: Bool) -> PropertyStore? {
+        guard case .store(let store) = makeWriter(.store(directly: directly)) else { return nil }
+        return store
     }
 
     /// The writer for instances of exactly the class `type`, once learned.

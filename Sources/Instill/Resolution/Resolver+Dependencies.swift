@@ -67,7 +67,7 @@ extension Injector {
         case .objectFactory:
             return ObjectFactory(injector: self)
         case .provider:
-            return dependency.makeProvider?(self, declared.name, true)
+            return dependency.makeProvider(self, declared.name, true)
         case .object:
             let recipe: Recipe
             if let linked = links?.recipe(slot) {

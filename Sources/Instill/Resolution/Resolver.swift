@@ -692,7 +692,7 @@ extension Injector {
         case .objectFactory:
             value = ObjectFactory(injector: self)
         case .provider:
-            value = dependency.makeProvider?(self, requirement.name, true)
+            value = dependency.makeProvider(self, requirement.name, true)
         case .object:
             let recipe = try linkedRecipe(for: requirement, at: index, links: links)
             if let (target, start) = context.constructingSharedObject(recipe) {
