@@ -773,7 +773,7 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
     let recipe: Recipe
     private let requirement: Requirement
     private let make: @Sendable (Injector) throws -> Any?
-    private let directly: Bool
+    private let accelerators: Accelerators
 
     init(
         _ requirement: Requirement, of recipe: Recipe, make: @escaping @Sendable (Injector) throws -> Any?,
@@ -782,7 +782,7 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
         self.recipe = recipe
         self.requirement = requirement
         self.make = make
-        self.directly = accelerators.contains(.directWrites)
+        self.accelerators = accelerators
         super.init(storedOffset: nil)
     }
 
@@ -806,15 +806,7 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
             throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.isClosureEntry)
                 .bound(at: recipe.binding)
         }
-        if directly, let exactClass = requirement.exactClass, let reference = AnyUnboxing.reference(value),
-            ObjectIdentifier(Swift.type(of: reference)) == exactClass
-        {
-            // An instance of exactly the property's class, as the resolver writes one.
-            _ = requirement.objectWriter.write(reference, into: object)
-            return
-        }
-        let written = directly ? requirement.write(object, value) : requirement.writeThroughKeyPath(object, value)
-        guard written else { throw PropertyWriter.mismatch(value, requirement) }
+        try PropertyWriter.writeMade(value, to: requirement, of: object, accelerators: accelerators)
     }
 }
 

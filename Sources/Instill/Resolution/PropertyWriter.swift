@@ -64,12 +64,31 @@ enum PropertyWriter {
     @inline(__always)
     static func writeObject(
         _ value: AnyObject, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
-    ) throws {
+    ) throws(InjectionError) {
         if ObjectIdentifier(Swift.type(of: value)) == requirement.exactClass, accelerators.contains(.directWrites) {
             _ = requirement.objectWriter.write(value, into: object)  // a reference writer refuses nothing
             return
         }
         try write(value, to: requirement, of: object, accelerators: accelerators)
+    }
+
+    /// The write of a value of a type known only once made (a closure binding's): an
+    /// object through the writer learned for its class where there is one, else as
+    /// ``writeObject(_:to:of:accelerators:)`` and ``write(_:to:of:accelerators:)``.
+    @inline(__always)
+    static func writeMade(
+        _ value: Any, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
+    ) throws(InjectionError) {
+        guard let reference = AnyUnboxing.reference(value) else {
+            return try write(value, to: requirement, of: object, accelerators: accelerators)
+        }
+        if accelerators.contains(.existentialTemplates), requirement.exactClass == nil,
+            let writer = requirement.concreteWriter(for: ObjectIdentifier(Swift.type(of: reference)))
+        {
+            _ = writer.write(reference, into: object)  // a template refuses nothing
+            return
+        }
+        try writeObject(reference, to: requirement, of: object, accelerators: accelerators)
     }
 
     /// The resolver's write of a value it resolved for `requirement`: the reference
@@ -78,7 +97,7 @@ enum PropertyWriter {
     /// from the first object written when the injector has templates.
     static func write(
         _ value: Any, to requirement: Requirement, of object: AnyObject, accelerators: Accelerators
-    ) throws {
+    ) throws(InjectionError) {
         guard accelerators.contains(.directWrites) else {
             guard requirement.writeThroughKeyPath(object, value) else { throw mismatch(value, requirement) }
             return

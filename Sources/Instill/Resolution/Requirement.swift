@@ -282,10 +282,13 @@ final class Requirement: Sendable {
         } else {
             self.objectWriter = checked  // never used for other properties
         }
-        // No template: a closure entry has no property to lay a value out in.
+        // A template lays the value out in a temporary, which `assign` then takes: a
+        // closure entry has no property of its own to lay it out in.
         self.makeWriter = { request in
             switch request {
-            case .concrete: return .concrete(nil)
+            case .concrete(let sample):
+                // A member of a group is written by the group's closure, never alone.
+                return .concrete(group == nil ? ConcreteWriter.make(for: sample, offset: nil, assign: assign) : nil)
             case .keyPath: return .keyPath(checked)
             case .store(let directly):
                 return .store(

@@ -724,6 +724,6 @@ extension Injector {
             throw InjectionError.nilValue(
                 dependency.target.description, forRequirement: true, closure: requirement.isClosureEntry)
         }
-        try PropertyWriter.write(value, to: requirement, of: object, accelerators: accelerators)
+        try PropertyWriter.writeMade(value, to: requirement, of: object, accelerators: accelerators)
     }
 }

@@ -171,9 +171,44 @@ enum AnyUnboxing {
     /// grows with the program, the first time for each class): a class value is taken
     /// out with ``object(_:)``. An existential that holds an object is unwrapped by the
     /// coercion, which asks nothing.
+    ///
+    /// An `Any` that stores a class-bound existential (a closure binding of
+    /// `any ImageLoading` returns one) would bridge too: the object is read from the
+    /// existential's first word instead (``classExistentialObject(_:)``).
     static func reference(_ value: Any) -> AnyObject? {
         guard Swift.type(of: value) is AnyClass else { return nil }
-        return anyObject(value)
+        return object(value) ?? classExistentialObject(value) ?? (value as AnyObject)
+    }
+
+    /// The object in `value` when it is stored as a class-bound existential (a
+    /// protocol or composition constrained to classes, `AnyObject`); `nil` otherwise,
+    /// and always in a reference-only build.
+    ///
+    /// Invariant: a class-bound existential is laid out as the object's reference
+    /// followed by witness tables (Swift ABI, every platform); its metadata is of kind
+    /// 0x303 and the flags word after the kind has the class-constraint bit
+    /// (`0x8000_0000`) clear. Only such a value's first word is read, as a strong
+    /// reference (the load retains it). `SoundnessTests` reads objects stored as
+    /// class-bound, composed, `AnyObject`, unconstrained and `Error` existentials.
+    @inline(__always)
+    static func classExistentialObject(_ value: Any) -> AnyObject? {
+        #if INSTILL_REFERENCE_ONLY
+            return nil
+        #else
+            func open<V>(_ opened: V) -> AnyObject? {
+                guard isClassBoundExistential(V.self) else { return nil }
+                return withUnsafeBytes(of: opened) { $0.load(as: AnyObject.self) }
+            }
+            return open(value)
+        #endif
+    }
+
+    /// Whether `type` is a class-bound existential (see ``classExistentialObject(_:)``).
+    static func isClassBoundExistential(_ type: Any.Type) -> Bool {
+        guard TypeMetadata.kind(of: type) == 0x303 else { return false }
+        let flags = UnsafeRawPointer(unsafeBitCast(type, to: UnsafePointer<Int>.self))
+            .load(fromByteOffset: MemoryLayout<Int>.size, as: UInt32.self)
+        return flags & 0x8000_0000 == 0
     }
 
     /// `value as AnyObject`, without the conformance search when `value` stores a

@@ -222,7 +222,15 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
     /// `offset` when it is a plain stored property). `nil` when `sample` is not a
     /// `Value`, or its `Value` is not laid out as above.
     static func make<Root: AnyObject, Value>(
-        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?
+        for sample: AnyObject, into keyPath: ReferenceWritableKeyPath<Root, Value> & Sendable, offset: Int?
+    ) -> ConcreteWriter? {
+        make(for: sample, offset: offset) { (root: Root, value: Value) in root[keyPath: keyPath] = value }
+    }
+
+    /// A writer for `sample`'s class into the property `assign` writes (stored at
+    /// `offset` when it is a plain stored property the key path names); `nil` as above.
+    static func make<Root: AnyObject, Value>(
+        for sample: AnyObject, offset: Int?, assign: @escaping @Sendable (Root, Value) -> Void
     ) -> ConcreteWriter? {
         let wordSize = MemoryLayout<UInt>.size
         let size = MemoryLayout<Value>.size
@@ -232,7 +240,7 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
         let reference = UInt(bitPattern: Unmanaged.passUnretained(sample).toOpaque())
         guard words[0] == reference, !words.dropFirst().contains(reference) else { return nil }
         return TemplateWriter<Root, Value>(
-            type: ObjectIdentifier(Swift.type(of: sample)), keyPath: keyPath, offset: offset,
+            type: ObjectIdentifier(Swift.type(of: sample)), assign: assign, offset: offset,
             rest: words.dropFirst().map { $0 ?? 0 }, none: ExistentialWords.ofNone(as: Value.self) ?? [])
     }
 
@@ -285,13 +293,13 @@ class ConcreteWriter: ObjectWriter, @unchecked Sendable {  // immutable
 
 /// A ``ConcreteWriter`` for a property of type `Value` of `Root`.
 private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unchecked Sendable {
-    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+    private let assign: @Sendable (Root, Value) -> Void
 
     init(
-        type: ObjectIdentifier, keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int?, rest: [UInt],
+        type: ObjectIdentifier, assign: @escaping @Sendable (Root, Value) -> Void, offset: Int?, rest: [UInt],
         none: [UInt?]
     ) {
-        self.keyPath = keyPath
+        self.assign = assign
         super.init(type: type, offset: offset, rest: rest, none: none)
     }
 
@@ -310,7 +318,7 @@ private final class TemplateWriter<Root: AnyObject, Value>: ConcreteWriter, @unc
         withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
             guard let base = buffer.baseAddress else { return }
             layOut(copy value, at: UnsafeMutableRawPointer(base))
-            Downcast.known(object, as: Root.self)[keyPath: keyPath] = base.move()
+            assign(Downcast.known(object, as: Root.self), base.move())
         }
         return nil
     }

@@ -86,6 +86,11 @@ private final class Halogen: Injectable, Lamp, Lens, ClassLamp, ClassLens, Class
     init() {}
 }
 
+private final class Failure: Error {}
+
+/// `value` in an `Any` that stores its static type: an existential stays one.
+private func boxed<T>(_ value: T) -> Any { value }
+
 /// One property per existential layout: 1, 2, 3, 4, 5 and 6 words.
 private final class Showcase: Injectable {
     var object: AnyObject?
@@ -414,6 +419,42 @@ struct KeyPathLayoutTests {
         let pair = try #require(ExistentialWords.of(halogen, as: (any ClassLamp & ClassLens).self))
         #expect(pair.count == 3 && pair.allSatisfy { $0 != nil } && pair[0] == reference)
         #expect(ExistentialWords.of(halogen, as: (any Drive).self) == nil)
+    }
+
+    @Test("an object is read back the same from an Any, however the Any stores it")
+    func objectsReadFromAny() {
+        let halogen = Halogen()
+        // Boxed where the static type is generic, as a closure binding boxes its value:
+        // the `Any` then stores the existential itself, not the object.
+        let stored: [(Any, AnyObject)] = [
+            (boxed(halogen), halogen), (boxed(halogen as any ClassLamp), halogen),
+            (boxed(halogen as any ClassLamp & ClassLens), halogen), (boxed(halogen as AnyObject), halogen),
+            (boxed(halogen as any Lamp), halogen), (boxed(halogen as any Lamp & ClassLens), halogen),
+        ]
+        for (value, expected) in stored {
+            #expect(AnyUnboxing.reference(value) === expected, "\(type(of: value))")
+        }
+        #expect(AnyUnboxing.reference(7 as Any) == nil)
+        #expect(AnyUnboxing.reference(Optional<Halogen>.none as Any) == nil)
+    }
+
+    @Test(
+        "only a class-bound existential's first word is read as its object",
+        .enabled(if: hasAccelerators, "a reference-only build reads no existential"))
+    func classBoundExistentials() {
+        #expect(AnyUnboxing.isClassBoundExistential((any ClassLamp).self))
+        #expect(AnyUnboxing.isClassBoundExistential((any ClassLamp & ClassLens).self))
+        #expect(AnyUnboxing.isClassBoundExistential(AnyObject.self))
+        #expect(AnyUnboxing.isClassBoundExistential((any Lamp & ClassLens).self))
+        for type: Any.Type in [(any Lamp).self, (any Error).self, Any.self, Halogen.self, Int.self, (any Lamp)?.self] {
+            #expect(!AnyUnboxing.isClassBoundExistential(type), "\(type)")
+        }
+        let halogen = Halogen()
+        #expect(AnyUnboxing.classExistentialObject(boxed(halogen as any ClassLamp)) === halogen)
+        #expect(AnyUnboxing.classExistentialObject(boxed(halogen as AnyObject)) === halogen)
+        #expect(AnyUnboxing.classExistentialObject(boxed(halogen as any Lamp)) == nil)
+        #expect(AnyUnboxing.classExistentialObject(boxed(halogen)) == nil)
+        #expect(AnyUnboxing.classExistentialObject(boxed(Failure() as any Error)) == nil)
     }
 }
 
