@@ -90,7 +90,7 @@ enum AsyncSteps {
 /// One `await getObject` request: its `.graph` objects, kept across attempts, and
 /// the values its async steps made for `.graph`, singleton and weak recipes.
 final class AsyncRequest {
-    var graph: [ObjectIdentifier: ResolutionContext.GraphEntry] = [:]
+    var graph = ResolutionContext.GraphTable()
     /// Values async steps made for shared and `.graph` recipes, by recipe (which
     /// the entry keeps alive, so the key stays its own). A weak-scoped value is kept
     /// here so it lives until the request ends.

@@ -791,22 +791,23 @@ final class BindingCall: ObjectWriter, @unchecked Sendable {  // immutable
 
     /// Calls the closure and writes its value into `object`.
     func write(into object: AnyObject, in context: ResolutionContext) throws(InjectionError) {
-        let owner = recipe.owner
-        let injector = context.overrideWatch == nil ? owner : owner.closureInjector(for: recipe, in: context)
-        let made: Any?
         do {
-            made = try make(injector)
+            try recipe.withOwner { owner in
+                let injector = context.overrideWatch == nil ? owner : owner.closureInjector(for: recipe, in: context)
+                // Unwrapped where it is made: no copy of the optional.
+                guard let value = try make(injector) else {
+                    if requirement.dependency.isOptional { return }
+                    throw InjectionError.nilValue(
+                        recipe.typeName, forRequirement: true, closure: requirement.isClosureEntry
+                    ).bound(at: recipe.binding)
+                }
+                try PropertyWriter.writeMade(value, to: requirement, of: object, accelerators: accelerators)
+            }
         } catch let error as InjectionError {
             throw error
         } catch {
             throw InjectionError.providerFailed(recipe.typeName, underlying: error).bound(at: recipe.binding)
         }
-        guard let value = made else {
-            if requirement.dependency.isOptional { return }
-            throw InjectionError.nilValue(recipe.typeName, forRequirement: true, closure: requirement.isClosureEntry)
-                .bound(at: recipe.binding)
-        }
-        try PropertyWriter.writeMade(value, to: requirement, of: object, accelerators: accelerators)
     }
 }
 

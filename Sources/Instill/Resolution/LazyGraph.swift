@@ -57,8 +57,11 @@ final class LazyGraph: Sendable {
     private let state: LockedBox<State>
 
     /// A graph holding what the running request made so far.
-    init(_ graph: [ObjectIdentifier: ResolutionContext.GraphEntry]) {
-        let entries = graph.mapValues { Entry(recipe: $0.recipe, value: $0.value, isSealed: false) }
+    init(_ graph: ResolutionContext.GraphTable) {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        for entry in graph.entries {
+            entries[ObjectIdentifier(entry.recipe)] = Entry(recipe: entry.recipe, value: entry.value, isSealed: false)
+        }
         state = LockedBox(State(entries: entries))
     }
 
@@ -122,7 +125,7 @@ final class LazyGraph: Sendable {
             if context.lazyGraph === self { return try body(context) }
             // Lazies made meanwhile (held by what this one builds) share this graph.
             let outer = (context.graph, context.lazyGraph)
-            context.graph = [:]
+            context.graph = ResolutionContext.GraphTable()
             context.lazyGraph = self
             defer { (context.graph, context.lazyGraph) = outer }
             return try body(context)

@@ -54,6 +54,13 @@ final class Recipe: Sendable {
     /// ``InjectionError``'s async step) keeps its owner too (`AsyncStepRequest`).
     @inline(__always) var owner: Injector { ownerReference.object }
     private let ownerReference: Kept<Injector>
+
+    /// Runs `body` with ``owner``, not retained for the call (the injector outlives it,
+    /// as above).
+    @inline(__always)
+    func withOwner<Result>(_ body: (Injector) throws -> Result) rethrows -> Result {
+        try ownerReference.with(body)
+    }
     /// Where its scope keeps its values, and how a request for it is answered.
     let storage: ScopeStorage
     /// For a `.normal` recipe that builds objects: its ``BuildPlan`` (slot 0, retained, or

@@ -61,11 +61,60 @@ extension ResolutionContext {
     /// A `.graph` object of this request, with the recipe that made it.
     ///
     /// The entry keeps its recipe alive until the request ends, so the recipe's
-    /// address (the key) cannot be reused by another injector's recipe meanwhile: an
+    /// address cannot be reused by another injector's recipe meanwhile: an
     /// initializer may create and drop injectors of its own while the request runs.
     struct GraphEntry {
         let recipe: Recipe
         let value: Any
+    }
+
+    /// The `.graph` objects of a request, by recipe: a list searched in order while
+    /// it is short (a request makes a few), with an index once it is not, so a
+    /// request of thousands still finds each in constant time.
+    struct GraphTable {
+        private(set) var entries: [GraphEntry] = []
+        private var index: [ObjectIdentifier: Int] = [:]
+        private static let searchedInOrder = 8
+
+        var isEmpty: Bool { entries.isEmpty }
+
+        /// The value `recipe` made in this request, if any.
+        @inline(__always)
+        func value(for recipe: Recipe) -> Any? {
+            guard let position = position(of: recipe) else { return nil }
+            return entries[position].value
+        }
+
+        @inline(__always)
+        private func position(of recipe: Recipe) -> Int? {
+            if entries.count <= Self.searchedInOrder {
+                for position in entries.indices where entries[position].recipe === recipe { return position }
+                return nil
+            }
+            return index[ObjectIdentifier(recipe)]
+        }
+
+        /// Keeps `value` as `recipe`'s, in place of any it had.
+        mutating func store(_ value: Any, for recipe: Recipe) {
+            let entry = GraphEntry(recipe: recipe, value: value)
+            if let position = position(of: recipe) {
+                entries[position] = entry
+                return
+            }
+            entries.append(entry)
+            if entries.count > Self.searchedInOrder {
+                if index.isEmpty {
+                    for (position, entry) in entries.enumerated() { index[ObjectIdentifier(entry.recipe)] = position }
+                } else {
+                    index[ObjectIdentifier(recipe)] = entries.count - 1
+                }
+            }
+        }
+
+        mutating func removeAll() {
+            entries.removeAll(keepingCapacity: true)
+            if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+        }
     }
 
     /// Whether `plan` may run here: ``canRunPlan``, and no plan running on this thread
@@ -254,8 +303,7 @@ extension ResolutionContext {
     /// The `.graph` object `recipe` made in this request, if any.
     @inline(__always)
     func graphValue(for recipe: Recipe) -> Any? {
-        guard let entry = graph[ObjectIdentifier(recipe)], entry.recipe === recipe else { return nil }
-        return entry.value
+        graph.value(for: recipe)
     }
 
     /// Keeps `value` as `recipe`'s `.graph` object until the request ends, and in the
@@ -264,7 +312,7 @@ extension ResolutionContext {
     func storeGraphValue(_ value: Any, for recipe: Recipe) {
         // A plan keeps one in a warm request too: its end clears the table.
         needsClearing = true
-        graph[ObjectIdentifier(recipe)] = GraphEntry(recipe: recipe, value: value)
+        graph.store(value, for: recipe)
         if let lazyGraph { lazyGraph.publish(value, for: recipe) }
     }
 
@@ -488,7 +536,7 @@ extension ResolutionContext {
             lazyGraph.seal()
             self.lazyGraph = nil
         }
-        if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
+        if !graph.isEmpty { graph.removeAll() }
         if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         if !deferred.isEmpty { deferred.removeAll(keepingCapacity: true) }

@@ -103,7 +103,7 @@ final class ResolutionContext {
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var deferred: [Deferred] = []
     @exclusivity(unchecked) var pending: [ObjectIdentifier: Pending] = [:]
-    @exclusivity(unchecked) var graph: [ObjectIdentifier: GraphEntry] = [:]
+    @exclusivity(unchecked) var graph = GraphTable()
     /// Requirements waiting for a shared object that was in its initializer when
     /// they were filled (see ``constructingSharedObject(_:)``).
     @exclusivity(unchecked) var backReferences: [BackReference] = []
