@@ -7,7 +7,9 @@
 // closure requirements (`fills`) given their values owned by a plan, or making a plain
 // leaf themselves, into properties that hold a value already; `fills` of several classes,
 // whose values a plan moves out of a buffer (a class built by one call of the group's
-// code, a group in a longer list, a member that fails after another was built).
+// code, a group in a longer list, a member that fails after another was built); closure
+// bindings of protocols written by `fills` entries through learned templates, and
+// `Provider`, `Lazy` and `ObjectFactory` properties written as their own types.
 import ChassisKit
 import Foundation
 import Instill
@@ -168,6 +170,28 @@ final class Tangle: Injectable {
     init() {}
 }
 
+/// Closure bindings of protocols, whose values reach the injector boxed as the
+/// existential, written by `fills` entries (through the template learned for their
+/// class, the object read from the existential's first word where it is class-bound),
+/// and `Provider`, `Lazy` and `ObjectFactory` properties written as their own types.
+final class Console: Injectable {
+    var classLamp: (any ClassLamp)!
+    var pair: (any ClassLamp & ClassLens)?
+    var lamp: (any Lamp)!
+    var anything: AnyObject?
+    var makeHalogen: Instill.Provider<Halogen>!
+    var later: Instill.Lazy<Halogen>?
+    var factory: ObjectFactory!
+    static var requires: Requirements {
+        fills((any ClassLamp).self, named: "console") { $0.classLamp = $1 }
+            + fills((any ClassLamp & ClassLens).self, named: "console") { $0.pair = $1 }
+            + fills((any Lamp).self, named: "console") { $0.lamp = $1 }
+            + fills(AnyObject.self, named: "console") { $0.anything = $1 }
+            + Requirements(\Console.makeHalogen, \.later, \.factory)
+    }
+    init() {}
+}
+
 struct ProbeModule: Module {
     func configure(_ binder: Binder) {
         binder.bind(AnyObject.self, to: Halogen.self)
@@ -179,6 +203,10 @@ struct ProbeModule: Module {
         binder.bind((any Drive).self, to: Shaft.self)
         binder.bind(Byte(value: 0xA5))
         binder.bind((any SharedLamp).self, to: Beacon.self)
+        binder.bind((any ClassLamp).self, named: "console") { _ in Halogen() }
+        binder.bind((any ClassLamp & ClassLens).self, named: "console") { _ in Halogen() }
+        binder.bind((any Lamp).self, named: "console") { _ in Halogen() }
+        binder.bind(AnyObject.self, named: "console") { _ in Halogen() }
     }
 }
 
@@ -191,6 +219,7 @@ func check(_ condition: Bool, _ what: String) throws {
 let injector = try Injector(modules: [ProbeModule()])
 let reused = Showcase()
 let reusedWinder = Winder()
+let reusedConsole = Console()
 var built = 0
 for round in 0..<200 {
     let showcase = try injector.getObject(Showcase.self)
@@ -221,7 +250,15 @@ for round in 0..<200 {
     try check(reusedBobbin.reel !== previousReel && reusedBobbin.spool.turns == 1, "reused bobbin \(round)")
     let tangle = try injector.getObject(Tangle.self)
     try check(tangle.spool.turns == 1 && tangle.snag != nil, "tangle \(round)")
-    built += 10
+    let console = try injector.getObject(Console.self)
+    try check(
+        console.classLamp is Halogen && console.pair is Halogen && console.lamp is Halogen
+            && console.anything is Halogen && (try console.makeHalogen()) !== (try console.makeHalogen())
+            && console.later.map { (try? $0()) != nil } == true && console.factory != nil,
+        "console \(round)")
+    try injector.injectDependencies(into: reusedConsole)
+    try check(reusedConsole.classLamp is Halogen && reusedConsole.later != nil, "reused console \(round)")
+    built += 12
 }
 // The second member of a warm group fails after the first was built into the buffer.
 setenv("WRITER_PROBE_SNAP", "1", 1)
