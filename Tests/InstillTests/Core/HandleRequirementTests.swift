@@ -178,8 +178,52 @@ private struct PageModule: Module {
 
 // MARK: - Specification
 
+/// A handle of each kind in a property of each optional form a class can declare, by
+/// key path and by closure.
+private final class Toolbox: Injectable {
+    var optional: Provider<Wheel>?
+    var unwrapped: Provider<Wheel>!
+    var nested: Provider<Wheel>??
+    var lazy: Lazy<Wheel>?
+    var nestedLazy: Lazy<Wheel>??
+    var factory: ObjectFactory?
+    var nestedFactory: ObjectFactory??
+    var filled: Provider<Wheel>?
+    var filledLazy: Lazy<Wheel>!
+    var filledFactory: ObjectFactory?
+    static var requires: Requirements {
+        Requirements(\Toolbox.optional, \.unwrapped, \.nested, \.lazy, \.nestedLazy, \.factory, \.nestedFactory)
+            + fills(Provider<Wheel>.self) { $0.filled = $1 }
+            + fills(Lazy<Wheel>.self) { $0.filledLazy = $1 }
+            + fills(ObjectFactory.self) { $0.filledFactory = $1 }
+    }
+    init() {}
+}
+
 @Suite("Provider, Lazy and ObjectFactory properties: the same on every build of their holder")
 struct HandleRequirementTests {
+    @Test("a handle in a property of any optional form, declared by key path or by closure, works on every build")
+    func everyOptionalForm() throws {
+        let injector = Injector()
+        for build in 0..<4 {
+            let box = try injector.getObject(Toolbox.self)
+            let providers = [box.optional, box.unwrapped, box.nested ?? nil, box.filled]
+            #expect(providers.allSatisfy { $0 != nil }, "build \(build)")
+            for provider in providers {
+                #expect(try provider.map { try $0() !== $0() } == true, "build \(build)")
+            }
+            let lazies = [box.lazy, box.nestedLazy ?? nil, box.filledLazy]
+            for lazy in lazies {
+                #expect(try lazy.map { try $0() === $0() } == true, "build \(build)")
+            }
+            let factories = [box.factory, box.nestedFactory ?? nil, box.filledFactory]
+            for factory in factories {
+                #expect(try factory?.getObject(Wheel.self) != nil, "build \(build)")
+            }
+        }
+        #expect(try injector.buildsWarm(Toolbox.self))
+    }
+
     @Test("each build's provider makes a new object per call, and a named provider uses its binding")
     func providers() throws {
         let injector = try Injector(modules: [Bindings()])
