@@ -96,12 +96,12 @@ extension ResolutionContext {
 
         /// Keeps `value` as `recipe`'s, in place of any it had.
         mutating func store(_ value: Any, for recipe: Recipe) {
-            let entry = GraphEntry(recipe: recipe, value: value)
+            // Each entry made where it is stored: moved in, not copied and destroyed.
             if let position = position(of: recipe) {
-                entries[position] = entry
+                entries[position] = GraphEntry(recipe: recipe, value: value)
                 return
             }
-            entries.append(entry)
+            entries.append(GraphEntry(recipe: recipe, value: value))
             if entries.count > Self.searchedInOrder {
                 if index.isEmpty {
                     for (position, entry) in entries.enumerated() { index[ObjectIdentifier(entry.recipe)] = position }
