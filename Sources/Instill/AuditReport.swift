@@ -20,6 +20,9 @@ public struct AuditReport: Sendable, CustomStringConvertible {
             /// A property listed in `requires` that is still `nil` (its binding
             /// returned `nil`, or the object was never injected).
             case requiredButNil
+            /// An `@Injected` property that no injector filled: the object was made
+            /// by hand and never injected.
+            case injectedButNil
             /// A `nil` property of a type that `requires` lists through a key path
             /// this build cannot name (a non-final class's property, in an optimised
             /// build whose accessors carry no names): the injector cannot tell
@@ -66,6 +69,9 @@ public struct AuditReport: Sendable, CustomStringConvertible {
                 }
             case .requiredButNil:
                 "\(typeName).\(property) is listed in requires but is nil: inject the object, or bind something that is not nil."
+            case .injectedButNil:
+                "\(typeName).\(property) is @Injected and no injector filled it: get the object from the injector, "
+                    + "or inject it with `injectDependencies(into:)`."
             case .requiresNotCalled:
                 "\(typeName).\(property) is nil and not listed in any requires Swift calls: \(context ?? "its superclass") conforms to Injectable without declaring `class var requires`, "
                     + "so the protocol's default answers for \(typeName) too, and a `class var requires` declared in \(typeName) is never called. "

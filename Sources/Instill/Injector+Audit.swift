@@ -166,8 +166,12 @@ extension Injector {
         // Value types of key-path requirements whose property has no proven name.
         let unnamed = Set(requirements.filter { $0.keyPath != nil && $0.provenPropertyName == nil }.map(\.valueType))
         // Types of closure entries, without `Optional`: a property of that type, or an
-        // optional of it, may be the one the closure fills.
-        let filled = Set(requirements.filter { $0.keyPath == nil }.map { TypeReference(unwrapped($0.valueType.type)) })
+        // optional of it, may be the one the closure fills (an `@Injected` entry names
+        // its own).
+        let filled = Set(
+            requirements.filter { $0.keyPath == nil && $0.declaredName == nil }.map {
+                TypeReference(unwrapped($0.valueType.type))
+            })
         var findings: [AuditReport.Finding] = []
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: object)
@@ -179,6 +183,15 @@ extension Injector {
             let declaringType = typeName(level.subjectType)
             for child in level.children {
                 guard let label = child.label, !label.hasPrefix("$__lazy_storage_$_") else { continue }
+                // An `@Injected` property's storage, `_name`: reported when no injector wrote it.
+                if label.hasPrefix("_"), let injected = child.value as? any InjectedStorage {
+                    if !injected.isFilled {
+                        findings.append(
+                            AuditReport.Finding(
+                                kind: .injectedButNil, typeName: declaringType, property: String(label.dropFirst())))
+                    }
+                    continue
+                }
                 guard let optional = child.value as? any OptionalMarker, optional.isNone else { continue }
                 let kind: AuditReport.Finding.Kind
                 var context: String?

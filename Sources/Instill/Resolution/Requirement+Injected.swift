@@ -7,9 +7,13 @@
 protocol InjectedStorage: AnyObject {
     /// The requirement of `field`, an `@Injected` property of `Root` (or a superclass).
     static func requirement<Root: AnyObject>(for field: InjectedFields.Field, of root: Root.Type) -> Requirement
+    /// Whether an injector wrote the property (`nil` included, for an optional one).
+    var isFilled: Bool { get }
 }
 
 extension Injected: InjectedStorage {
+    var isFilled: Bool { value != nil }
+
     static func requirement<Root: AnyObject>(for field: InjectedFields.Field, of root: Root.Type) -> Requirement {
         let storageName = field.storageName
         let declaringClass = field.declaringClass.id

@@ -351,6 +351,24 @@ struct InjectedPropertyTests {
         #expect(report.findings.map(\.property) == ["clock"])
     }
 
+    @Test("audit of a hand-made object names each @Injected property no injector filled, until it is injected")
+    func auditOfHandMadeObject() throws {
+        let injector = try injector
+        let app = HabitApp()
+
+        let report = injector.audit(app)
+
+        // `terminalAtAwake` is set by the awake, which has not run either.
+        #expect(report.findings.map(\.kind) == [.injectedButNil, .injectedButNil, .injectedButNil, .unlisted])
+        #expect(
+            report.findings.first?.description
+                == "HabitApp.terminal is @Injected and no injector filled it: get the object from the injector, "
+                + "or inject it with `injectDependencies(into:)`.")
+        #expect(report.findings.map(\.property) == ["terminal", "clock", "store", "terminalAtAwake"])
+        try injector.injectDependencies(into: app)
+        #expect(injector.audit(app).isClean)
+    }
+
     @Test("audit of an object with filled @Injected properties finds nothing to report")
     func auditOfFilledObject() throws {
         let injector = try injector
