@@ -200,6 +200,105 @@ private final class Toolbox: Injectable {
     init() {}
 }
 
+// Handles and closure-bound protocols with the main actor, async requests, typed
+// arguments, a child's override and every scope.
+
+private protocol Signal: AnyObject {
+    var source: String { get }
+}
+
+private final class Beacon: Signal {
+    let source: String
+    init(source: String) { self.source = source }
+}
+
+private class Dial: Injectable {
+    var label: String { "parent" }
+    required init() {}
+}
+
+private final class ChildDial: Dial {
+    override var label: String { "child" }
+}
+
+/// A request's own: its holders share it.
+private final class Flight: Injectable {
+    static let scope: Scope = .graph
+    init() {}
+}
+
+@MainActor
+private final class Cockpit: MainActorInjectable {
+    var dials: Provider<Dial>!
+    var spare: Lazy<Dial>?
+    var signal: (any Signal)!
+    var flight: Flight!
+    static var requires: Requirements { Requirements(\Cockpit.dials, \.spare, \.signal, \.flight) }
+    init() {}
+}
+
+/// Built with a typed argument, through the resolver on every request.
+private final class Ticket: Injectable, TakesArgument {
+    typealias Argument = Int
+    let seat: Int
+    var dials: Provider<Dial>!
+    var signal: (any Signal)!
+    static var requires: Requirements {
+        fills(Provider<Dial>.self) { $0.dials = $1 } + fills((any Signal).self) { $0.signal = $1 }
+    }
+    init(seat: Int) { self.seat = seat }
+    static let initializer = Initializer(argument: Int.self) { seat in Ticket(seat: seat) }
+}
+
+/// A singleton's handles, made once with it.
+private final class Tower: Injectable {
+    static let scope: Scope = .singleton
+    var dials: Provider<Dial>!
+    var later: Lazy<Flight>!
+    var signal: (any Signal)!
+    static var requires: Requirements { Requirements(\Tower.dials, \.later, \.signal) }
+    init() {}
+}
+
+/// A `.normal` holder whose flight is the request's, and whose signal is bound per request.
+private final class Crewman: Injectable {
+    var flight: Flight!
+    var signal: (any Signal)!
+    var spare: Lazy<Flight>!
+    static var requires: Requirements {
+        fills(Flight.self) { $0.flight = $1 } + fills((any Signal).self) { $0.signal = $1 }
+            + fills(Lazy<Flight>.self) { $0.spare = $1 }
+    }
+    init() {}
+}
+
+/// What a cockpit's provider, lazy and closure-bound signal answer, on the main actor.
+@MainActor
+private func readings(of cockpit: Cockpit) -> [String?] {
+    [(try? cockpit.dials())?.label, (try? cockpit.spare?())?.label, cockpit.signal.source]
+}
+
+private struct SignalModule: Module {
+    let source: String
+    func configure(_ binder: Binder) {
+        binder.bind((any Signal).self) { _ in Beacon(source: source) }
+    }
+}
+
+/// The signal made by an async step: only `await getObject` builds what needs it.
+private struct AsyncSignalModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind((any Signal).self) { _ async in Beacon(source: "parent") }
+    }
+}
+
+private struct ChildDialModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Dial.self) { _ in ChildDial() }
+        binder.bind((any Signal).self) { _ in Beacon(source: "child") }
+    }
+}
+
 @Suite("Provider, Lazy and ObjectFactory properties: the same on every build of their holder")
 struct HandleRequirementTests {
     @Test("a handle in a property of any optional form, declared by key path or by closure, works on every build")
@@ -222,6 +321,46 @@ struct HandleRequirementTests {
             }
         }
         #expect(try injector.buildsWarm(Toolbox.self))
+    }
+
+    @Test(
+        "handles and an async closure-bound protocol of a main-actor holder, awaited on the main actor, in a parent and a child that overrides them"
+    )
+    @MainActor
+    func handlesComposeWithMainActorAndAsync() async throws {
+        let parent = try Injector(modules: [AsyncSignalModule()])
+        let child = try parent.childInjector(modules: [ChildDialModule()])
+        for build in 0..<3 {
+            let cockpit = try await parent.getObject(Cockpit.self)
+            #expect(readings(of: cockpit) == ["parent", "parent", "parent"], "build \(build)")
+            let childCockpit = try await child.getObject(Cockpit.self)
+            #expect(readings(of: childCockpit) == ["child", "child", "child"], "build \(build)")
+        }
+    }
+
+    @Test("handles and closure-bound protocols with typed arguments, a child's override and every scope")
+    func handlesComposeWithArgumentsOverridesAndScopes() throws {
+        let parent = try Injector(modules: [SignalModule(source: "parent")])
+        let child = try parent.childInjector(modules: [ChildDialModule()])
+        for build in 0..<3 {
+            // A typed argument: the resolver fills the holder's handle and closure binding.
+            let ticket = try parent.getObject(Ticket.self, argument: 12 + build)
+            #expect(try ticket.seat == 12 + build && ticket.dials().label == "parent")
+            #expect(ticket.signal.source == "parent")
+            let childTicket = try child.getObject(Ticket.self, argument: 1)
+            #expect(try childTicket.dials().label == "child" && childTicket.signal.source == "child")
+            // A singleton's handles, made once with it; a lazy of a `.graph` object.
+            let tower = try parent.getObject(Tower.self)
+            #expect(try tower === parent.getObject(Tower.self))
+            #expect(try tower.dials().label == "parent" && tower.later() === tower.later())
+            // `.normal` holders: each build its own flight, shared with its lazy.
+            let crewman = try parent.getObject(Crewman.self)
+            #expect(try crewman.spare() === crewman.flight && crewman.signal.source == "parent")
+            #expect(try parent.getObject(Crewman.self).flight !== crewman.flight)
+            let childCrewman = try child.getObject(Crewman.self)
+            #expect(childCrewman.signal.source == "child")
+        }
+        #expect(try parent.buildsWarm(Crewman.self))
     }
 
     @Test("each build's provider makes a new object per call, and a named provider uses its binding")

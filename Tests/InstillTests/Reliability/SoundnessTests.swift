@@ -88,6 +88,21 @@ private final class Halogen: Injectable, Lamp, Lens, ClassLamp, ClassLens, Class
 
 private final class Failure: Error {}
 
+/// Generic and open to subclasses.
+private class GenericLampBase<T>: ClassLamp {
+    var setting: T?
+    init() {}
+}
+
+/// A subclass of another module's class, itself class-bound.
+private final class LampChassis: Chassis, ClassLamp {}
+
+/// Observers on its stored properties.
+private final class ObservedLamp: ClassLamp, ClassLens {
+    var lit = false { didSet { count += 1 } }
+    var count = 0 { willSet {} }
+}
+
 /// `value` in an `Any` that stores its static type: an existential stays one.
 private func boxed<T>(_ value: T) -> Any { value }
 
@@ -433,6 +448,23 @@ struct KeyPathLayoutTests {
         ]
         for (value, expected) in stored {
             #expect(AnyUnboxing.reference(value) === expected, "\(type(of: value))")
+        }
+        // Unusual classes: a generic non-final one, a subclass of another module's class
+        // boxed with its superclass in the composition, one with observers and a
+        // superclass that shares a name with a field.
+        let generic = GenericLampBase<Int>()
+        let inherited = LampChassis()
+        let observed = ObservedLamp()
+        let unusual: [(Any, AnyObject)] = [
+            (boxed(generic as any ClassLamp), generic), (boxed(generic as GenericLampBase<Int>), generic),
+            (boxed(inherited as any ClassLamp), inherited), (boxed(inherited as any Chassis & ClassLamp), inherited),
+            (boxed(inherited as Chassis), inherited), (boxed(observed as any ClassLamp & ClassLens), observed),
+        ]
+        for (value, expected) in unusual {
+            #expect(AnyUnboxing.reference(value) === expected, "\(type(of: value))")
+            if hasAccelerators, AnyUnboxing.isClassBoundExistential(type(of: value)) {
+                #expect(AnyUnboxing.classExistentialObject(value) === expected, "\(type(of: value))")
+            }
         }
         #expect(AnyUnboxing.reference(7 as Any) == nil)
         #expect(AnyUnboxing.reference(Optional<Halogen>.none as Any) == nil)
