@@ -254,19 +254,9 @@ public final class Injector: Sendable {
     ///   - type: the main-actor type to get.
     ///   - name: the binding name, for named bindings.
     /// - Throws: ``InjectionError``.
-    ///
-    /// Inlinable, so that a compiled build's object is awoken here, where its type is
-    /// known: a direct call to its `awakeFromInjection()`, on the main actor.
     @MainActor
-    @inlinable
     public func getObject<T: MainActorInjectable>(_ type: T.Type, named name: String? = nil) throws -> T {
-        if name == nil,
-            let object = try warmMainActorObject(
-                of: ObjectIdentifier(type), awakingWith: { Downcast.known($0, as: T.self).awakeFromInjection() })
-        {
-            return Downcast.known(object, as: T.self)
-        }
-        return try resolveMainActor(type, named: name)
+        try resolve(type, named: name, arguments: [], onMainActor: true)
     }
 
     /// An assembled object of `type`, or the one bound to it under `name`, as

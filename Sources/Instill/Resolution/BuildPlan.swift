@@ -368,17 +368,6 @@ class BuildPlan: @unchecked Sendable {  // immutable after init; constants are p
         try fillRequirements(object, in: context, frame: frame)
     }
 
-    /// ``build()`` without the awake of the object it returns (the objects under it
-    /// are awoken): for a caller that awakes it itself.
-    final func buildUnawoken(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {
-        if checksStack { try checkStack() }
-        let frame = context.planFrames.push(self)
-        defer { context.planFrames.pop() }
-        let object = buildsWithInit ? try construct() : try constructWithDependencies(in: context, frame: frame)
-        if !steps.isEmpty { try fillRequirements(object, in: context, frame: frame) }
-        return object
-    }
-
     /// A new instance of the plan's type from `init()`, awoken: what ``build()`` does
     /// for a plan with no requirements and no dependencies.
     final func makeAwake(in context: ResolutionContext) throws(PlanFailure) -> AnyObject {

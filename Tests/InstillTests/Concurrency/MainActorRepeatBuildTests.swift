@@ -3,11 +3,10 @@ import Testing
 
 @testable import Instill
 
-// Once a main-actor type's plan is compiled, `getObject(T.self)` from main-actor code
-// builds the object with the plan and awakes it itself, where `T` is known (see
-// `Injector+MainActorWarmPath.swift`). These tests hold that path to what the
-// resolver does on a first build: the same awakes, once each and in the same order,
-// inside the request, the same errors, and a thread left as it was found.
+// Once a main-actor type has been built, `getObject(T.self)` from main-actor code
+// builds it again from what the first build learned. These tests hold every later
+// build to what the first build does: the same awakes, once each and in the same
+// order, inside the request, the same errors, and a thread left as it was found.
 
 // MARK: - Helpers
 
@@ -179,9 +178,9 @@ private func buildGenerically<V: MainActorInjectable>(_ type: V.Type, with injec
 
 // MARK: - Specifications
 
-@Suite("A main-actor object built from its compiled plan", .serialized)
+@Suite("A main-actor object built again", .serialized)
 @MainActor
-struct MainActorWarmPathTests {
+struct MainActorRepeatBuildTests {
     @Test("is awoken once per build, after every object under it, as on its first build")
     func awakeOrder() throws {
         let injector = Injector()
@@ -242,7 +241,7 @@ struct MainActorWarmPathTests {
         #expect(lines.dropFirst().first == "  Requested: Switchboard")
         #expect(
             lines.dropFirst(2).first?.hasPrefix(
-                "  Chain: Switchboard.init(Fuse) (declared at InstillTests/MainActorWarmPathTests.swift:") == true)
+                "  Chain: Switchboard.init(Fuse) (declared at InstillTests/MainActorRepeatBuildTests.swift:") == true)
         #expect(lines.last == "  To fix: make the initializer of Fuse succeed; nothing it started was cached.")
 
         Fuse.fails.store(false, ordering: .relaxed)
@@ -314,7 +313,7 @@ private final class Mirror: MainActorInjectable {
 
 @Suite("A main-actor object's awake that asks for its own type", .serialized)
 @MainActor
-struct MainActorWarmPathRecursionTests {
+struct MainActorRepeatBuildRecursionTests {
     @Test("is stopped by the injector with a typed error, not a crash")
     func recursion() throws {
         let injector = Injector()
