@@ -14,44 +14,109 @@
 /// ```
 public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// What kind of failure this is.
-    public let kind: Kind
+    public var kind: Kind { fields.kind }
     /// The type the failing request asked for (the top-level `getObject` type).
-    public internal(set) var requestedType: String
+    public internal(set) var requestedType: String {
+        get { fields.requestedType }
+        set { unique().requestedType = newValue }
+    }
     /// One sentence on what happened.
-    public let summary: String
+    public var summary: String { fields.summary }
     /// The requirements that led from the requested type to the failure, outermost
     /// first, as `Type.property`.
-    public internal(set) var chain: [String]
+    public internal(set) var chain: [String] {
+        get { fields.chain }
+        set { unique().chain = newValue }
+    }
     /// Where the last requirement of the chain was declared (`#fileID:#line`).
-    public internal(set) var requirementLocation: String?
+    public internal(set) var requirementLocation: String? {
+        get { fields.requirementLocation }
+        set { unique().requirementLocation = newValue }
+    }
     /// Where the binding involved was made (`#fileID:#line`), when one is.
-    public internal(set) var bindingLocation: String?
+    public internal(set) var bindingLocation: String? {
+        get { fields.bindingLocation }
+        set { unique().bindingLocation = newValue }
+    }
     /// Bindings that come close to what was missing.
-    public internal(set) var nearMatches: [String]
+    public internal(set) var nearMatches: [String] {
+        get { fields.nearMatches }
+        set { unique().nearMatches = newValue }
+    }
     /// One line on how to fix it.
-    public internal(set) var fix: String
+    public internal(set) var fix: String {
+        get { fields.fix }
+        set { unique().fix = newValue }
+    }
     /// The error an initializer, closure or provider threw, when that is the cause.
-    public let underlyingError: (any Error)?
+    public var underlyingError: (any Error)? { fields.underlyingError }
     /// For ``Kind-swift.struct/asyncRequired``: the async step an `await getObject` is to run.
-    var asyncStep: AsyncStepRequest? = nil
+    var asyncStep: AsyncStepRequest? {
+        get { fields.asyncStep }
+        set { unique().asyncStep = newValue }
+    }
     /// For ``Kind-swift.struct/mainActorRequired`` met while resolving: the main-actor
     /// type that could not be built, to word the error an `await getObject` made off
     /// the main actor throws.
-    var mainActorType: String? = nil
+    var mainActorType: String? {
+        get { fields.mainActorType }
+        set { unique().mainActorType = newValue }
+    }
+
+    /// The error's fields, shared by its copies until one of them changes: an error is
+    /// copied as it is thrown, caught and rethrown up a chain, one reference instead of
+    /// a dozen.
+    private var fields: Fields
 
     init(
         _ kind: Kind, type: String, summary: String, fix: String,
         underlying: (any Error)? = nil, nearMatches: [String] = []
     ) {
-        self.kind = kind
-        self.requestedType = type
-        self.summary = summary
-        self.chain = []
-        self.requirementLocation = nil
-        self.bindingLocation = nil
-        self.nearMatches = nearMatches
-        self.fix = fix
-        self.underlyingError = underlying
+        fields = Fields(
+            kind: kind, type: type, summary: summary, fix: fix, underlying: underlying, nearMatches: nearMatches)
+    }
+
+    /// The fields, copied first if another error shares them.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
+    /// An ``InjectionError``'s fields. Changed only through ``unique()``, by the one
+    /// error that holds them, so no two threads see a change.
+    private final class Fields: @unchecked Sendable {
+        let kind: Kind
+        var requestedType: String
+        let summary: String
+        var chain: [String] = []
+        var requirementLocation: String?
+        var bindingLocation: String?
+        var nearMatches: [String]
+        var fix: String
+        let underlyingError: (any Error)?
+        var asyncStep: AsyncStepRequest?
+        var mainActorType: String?
+
+        init(kind: Kind, type: String, summary: String, fix: String, underlying: (any Error)?, nearMatches: [String]) {
+            self.kind = kind
+            self.requestedType = type
+            self.summary = summary
+            self.fix = fix
+            self.underlyingError = underlying
+            self.nearMatches = nearMatches
+        }
+
+        func copy() -> Fields {
+            let copy = Fields(
+                kind: kind, type: requestedType, summary: summary, fix: fix, underlying: underlyingError,
+                nearMatches: nearMatches)
+            copy.chain = chain
+            copy.requirementLocation = requirementLocation
+            copy.bindingLocation = bindingLocation
+            copy.asyncStep = asyncStep
+            copy.mainActorType = mainActorType
+            return copy
+        }
     }
 
     /// The full message: summary, chain, near matches and fix, one per line.
