@@ -6,7 +6,7 @@
 //     InstructionProbes --list          (every workload and its variants)
 
 let arguments = CommandLine.arguments.dropFirst()
-let allWorkloads = Array(workloads) + Array(scaleWorkloads)
+let allWorkloads = Array(workloads) + Array(scaleWorkloads) + Array(asyncWorkloads)
 
 if arguments.first == "--list" {
     for (workload, variants) in allWorkloads {
