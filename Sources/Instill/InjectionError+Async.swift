@@ -13,9 +13,10 @@ extension InjectionError {
         } else {
             step = "an async closure"
         }
+        let type = recipe.type
         var error = InjectionError(
             .asyncRequired, type: recipe.typeName,
-            summary: "\(recipe.typeName) is built by \(step), which a synchronous getObject cannot await.",
+            summary: { "\(type) is built by \(step), which a synchronous getObject cannot await." },
             fix:
                 "request it with `try await injector.getObject(...)` from async code, or take it as a Provider and call `try await provider()`."
         )

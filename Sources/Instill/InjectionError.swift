@@ -21,12 +21,16 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         set { unique().requestedType = newValue }
     }
     /// One sentence on what happened.
-    public var summary: String { fields.summary }
+    public var summary: String { fields.makeSummary?() ?? fields.summary }
     /// The requirements that led from the requested type to the failure, outermost
     /// first, as `Type.property`.
     public internal(set) var chain: [String] {
-        get { fields.chain }
-        set { unique().chain = newValue }
+        get { fields.edges?.map(\.description) ?? fields.chain }
+        set {
+            let fields = unique()
+            fields.edges = nil
+            fields.chain = newValue
+        }
     }
     /// Where the last requirement of the chain was declared (`#fileID:#line`).
     public internal(set) var requirementLocation: String? {
@@ -76,6 +80,25 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             kind: kind, type: type, summary: summary, fix: fix, underlying: underlying, nearMatches: nearMatches)
     }
 
+    /// An error whose summary is written when it is read: one a caller may catch
+    /// and never show (an `await getObject`'s stop at an async step).
+    init(_ kind: Kind, type: String, summary: @escaping @Sendable () -> String, fix: String) {
+        fields = Fields(kind: kind, type: type, summary: "", fix: fix, underlying: nil, nearMatches: [])
+        fields.makeSummary = summary
+    }
+
+    /// Sets ``chain`` to the names of `edges`, named when the chain is read: an error
+    /// that is caught and not shown (an `await getObject`'s stop at an async step)
+    /// names none.
+    mutating func setChain(_ edges: [ResolutionContext.ChainEdge]) {
+        let fields = unique()
+        fields.edges = edges
+        fields.chain = []
+    }
+
+    /// Whether ``chain`` is empty, without naming its edges.
+    var isChainEmpty: Bool { fields.edges?.isEmpty ?? fields.chain.isEmpty }
+
     /// The fields, copied first if another error shares them.
     private mutating func unique() -> Fields {
         if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
@@ -88,7 +111,11 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         let kind: Kind
         var requestedType: String
         let summary: String
+        /// Writes ``summary`` when it is read, if set.
+        var makeSummary: (@Sendable () -> String)?
         var chain: [String] = []
+        /// The chain's edges, when it is still to be named (``setChain(_:)``).
+        var edges: [ResolutionContext.ChainEdge]?
         var requirementLocation: String?
         var bindingLocation: String?
         var nearMatches: [String]
@@ -111,6 +138,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
                 kind: kind, type: requestedType, summary: summary, fix: fix, underlying: underlyingError,
                 nearMatches: nearMatches)
             copy.chain = chain
+            copy.edges = edges
+            copy.makeSummary = makeSummary
             copy.requirementLocation = requirementLocation
             copy.bindingLocation = bindingLocation
             copy.asyncStep = asyncStep
@@ -123,7 +152,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         var lines = ["\(kind): \(summary)"]
         lines.append("  Requested: \(requestedType)")
-        if !chain.isEmpty { lines.append("  Chain: " + chainLine) }
+        if !isChainEmpty { lines.append("  Chain: " + chainLine) }
         if let bindingLocation { lines.append("  Bound at: \(bindingLocation)") }
         if !nearMatches.isEmpty {
             lines.append("  Bound nearby: " + nearMatches.joined(separator: "; "))

@@ -987,7 +987,7 @@ extension ResolutionContext {
     func failure(from failure: PlanFailure) -> InjectionError {
         var error = failure.error
         let path = failure.requirements.reversed().map { metadata, index in metadata.edgeDescription(index) }
-        if error.chain.isEmpty {
+        if error.isChainEmpty {
             error.chain = chain() + path
             if let (metadata, index) = failure.requirements.first {
                 error.requirementLocation = metadata.edgeLocation(index)?.description

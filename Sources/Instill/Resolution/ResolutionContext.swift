@@ -397,13 +397,13 @@ extension ResolutionContext {
     /// after unwinding everything started at frame `depth` or above.
     func fail(_ error: InjectionError, unwindingTo depth: Int) -> InjectionError {
         var error = error
-        if error.chain.isEmpty {
+        if error.isChainEmpty {
             // An initializer's own failure already names its type; keep `Type.init`
             // in the chain only for what the initializer asked for.
             let ownInitializer =
                 depth == frames.count - 1 && frames[depth].metadata != nil && frames[depth].requirement == -1
             let end = ownInitializer ? depth : frames.count
-            error.chain = Array(chain().prefix(end))
+            error.setChain(chainEdges(upTo: end))
             if end > 0, let location = edgeLocation(of: frames[end - 1]) {
                 error.requirementLocation = location.description
             }
@@ -550,18 +550,51 @@ extension ResolutionContext {
     /// The requirements from the outermost frame to the top, as `Type.property`,
     /// `Type.init(Dependency)` or `Type.init`.
     func chain() -> [String] {
-        frames.map { frame in
-            guard let metadata = frame.metadata else {
-                let bound = frame.recipe?.typeName ?? "?"
-                if let index = Frame.initializerDependency(from: frame.requirement),
-                    let dependencies = frame.recipe?.binding?.dependencies
-                {
-                    return "\(bound) binding(\(dependencies.entries[index].label))"
-                }
-                return "\(bound) (binding)"
-            }
-            return metadata.edgeDescription(frame.requirement)
+        chainEdges(upTo: frames.count).map(\.description)
+    }
+
+    /// The edges of the first `end` frames, each named when the chain is read
+    /// (``InjectionError/chain``).
+    func chainEdges(upTo end: Int) -> [ChainEdge] {
+        frames.prefix(end).map { frame in
+            if let metadata = frame.metadata { return ChainEdge(metadata: metadata, index: frame.requirement) }
+            return ChainEdge(text: Self.bindingEdge(of: frame))
         }
+    }
+
+    /// The name of a frame without metadata: a closure or provider binding's, or one
+    /// of its declared dependencies.
+    private static func bindingEdge(of frame: Frame) -> String {
+        let bound = frame.recipe?.typeName ?? "?"
+        if let index = Frame.initializerDependency(from: frame.requirement),
+            let dependencies = frame.recipe?.binding?.dependencies
+        {
+            return "\(bound) binding(\(dependencies.entries[index].label))"
+        }
+        return "\(bound) (binding)"
+    }
+
+    /// One edge of an error's chain: a frame's requirement or initializer dependency
+    /// (`Car.engine`, `Car.init(Engine)`), named from its type's metadata when read, or a
+    /// binding's, named already.
+    struct ChainEdge: Sendable, CustomStringConvertible {
+        private let metadata: InjectableMetadata?
+        private let index: Int
+        private let text: String
+
+        init(metadata: InjectableMetadata, index: Int) {
+            self.metadata = metadata
+            self.index = index
+            self.text = ""
+        }
+
+        init(text: String) {
+            self.metadata = nil
+            self.index = 0
+            self.text = text
+        }
+
+        var description: String { metadata?.edgeDescription(index) ?? text }
     }
 
     /// Where the edge a frame is on was declared: its requirement, or the

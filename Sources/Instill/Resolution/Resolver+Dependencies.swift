@@ -141,7 +141,7 @@ extension Injector {
                     at: depth, in: context, body)
             } catch var error as InjectionError {
                 // The binding's frame is unwound by its caller without a chain.
-                if error.chain.isEmpty {
+                if error.isChainEmpty {
                     error.chain = context.chain()
                     if let location = context.edgeLocation(of: context.frames[depth]) {
                         error.requirementLocation = location.description

@@ -89,7 +89,7 @@ extension Injector {
     /// pass (``InjectionError/lazyArgument(_:argument:)``), which ``validate(roots:isolation:)``
     /// reports too; otherwise `error`.
     func lazyFailure(_ error: InjectionError, of type: Any.Type, named name: String?) -> InjectionError {
-        guard error.kind == .argumentMismatch, error.chain.isEmpty,
+        guard error.kind == .argumentMismatch, error.isChainEmpty,
             let recipe = try? recipe(for: BindingKey(type, name: name), type: TypeReference(type)),
             let (metadata, argument) = recipe.typedArgument()
         else { return error }

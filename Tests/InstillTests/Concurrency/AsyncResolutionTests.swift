@@ -408,6 +408,24 @@ struct AsyncResolutionTests {
                 """)
     }
 
+    @Test("the asyncRequired error that code inside an await getObject catches reads as the synchronous request's")
+    func asyncRequiredCaughtInsideAwaitedBuild() async throws {
+        let injector = Injector()
+        let synchronous = try #require(throws: InjectionError.self) { try injector.getObject(Connection.self) }
+
+        let probe = try await injector.getObject(ConnectionProbe.self)
+
+        let caught = try #require(probe.caught)
+        #expect(caught.kind == .asyncRequired)
+        #expect(caught.description == synchronous.description)
+        #expect(
+            caught.description == """
+                asyncRequired: Connection is built by an async initializer, which a synchronous getObject cannot await.
+                  Requested: Connection
+                  To fix: request it with `try await injector.getObject(...)` from async code, or take it as a Provider and call `try await provider()`.
+                """)
+    }
+
     @Test("an actor with let dependencies is built by initializer injection and used from several tasks")
     func actorDependencies() async throws {
         let injector = Injector()
@@ -604,5 +622,23 @@ struct AsyncResolutionTests {
         await #expect(throws: InjectionError.self) { try await injector.getObject(Doomed.self, arguments: 1) }
 
         #expect(Tracked.alive.load(ordering: .relaxed) == before)
+    }
+}
+
+// MARK: - Fixtures, continued
+
+/// Calls a provider of the async-built connection in its awake, synchronously, and
+/// keeps what it throws: inside an `await getObject` too, the awake cannot await.
+private final class ConnectionProbe: Injectable {
+    var connections: Provider<Connection>!
+    private(set) var caught: InjectionError?
+    static var requires: Requirements { Requirements(\ConnectionProbe.connections) }
+    init() {}
+    func awakeFromInjection() {
+        do {
+            _ = try connections()
+        } catch {
+            caught = error as? InjectionError
+        }
     }
 }
