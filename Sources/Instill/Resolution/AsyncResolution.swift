@@ -447,6 +447,7 @@ extension Injector {
     /// attempt, so that from the main actor the main-actor objects of the graph are
     /// built, filled and awoken there, before and after its async steps (which run
     /// off it, as nonisolated async closures do).
+    @inline(__always)
     func resolveAwaiting<T>(
         _ type: T.Type, named name: String?, arguments: [any Sendable], isolation: isolated (any Actor)?
     ) async throws -> T {
