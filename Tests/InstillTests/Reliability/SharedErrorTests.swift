@@ -9,19 +9,11 @@ import Testing
 
 // MARK: - Fixtures
 
-private final class Gauge: Injectable {
-    var needle: Needle!
-    init() {}
-}
-
-private final class Needle: Injectable {
-    init() {}
-}
-
-/// Misdeclared: its requirement goes through another object's property.
+/// Misdeclared: an object factory under a name, which the injector refuses on every
+/// platform when it first reads the class.
 private final class Panel: Injectable {
-    var gauge: Gauge!
-    static var requires: Requirements { Requirements(\Panel.gauge.needle) }
+    var gauges: ObjectFactory!
+    static var requires: Requirements { Requirements().named("gauges", \Panel.gauges) }
     init() {}
 }
 
