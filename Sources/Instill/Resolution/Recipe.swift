@@ -23,14 +23,15 @@ final class Recipe: Sendable {
     /// because the compiler checked it, or because the class the binding links to or
     /// builds is of the bound type (``conformance``).
     let accepts: (@Sendable (Any) -> Bool)?
-    /// For a `bind(_:to:)` or `forward(_:to:)` binding to a class: whether that class
-    /// is of the bound type, asked of the types once, when the recipe is made.
+    /// For a `bind(_:to:)` or `forward(_:to:)` binding to a class, struct or enum:
+    /// whether that type is of the bound type, asked of the types once, when the recipe
+    /// is made.
     ///
     /// `false` refuses the binding whatever value would answer it (a closure bound to
     /// the class may return a subclass that conforms): a build throws before it makes
     /// anything, and `validate()` reads the same answer. `nil` when the types cannot
-    /// tell (not a class, or a bound type ``TypeConformance`` cannot ask about): each
-    /// value is checked with ``accepts`` then.
+    /// tell (a protocol or an optional, or a bound type ``TypeConformance`` cannot ask
+    /// about): each value is checked with ``accepts`` then.
     let conformance: Bool?
     /// The binding this recipe comes from, if any (for messages and graphs).
     let binding: Binding?
@@ -118,8 +119,9 @@ final class Recipe: Sendable {
         }
     }
 
-    /// Whether the class that `source` links to or builds is a `bound`, as far as the
-    /// types tell (see ``conformance``).
+    /// Whether the type that `source` links to or builds is a `bound`, as far as the
+    /// types tell (see ``conformance``): a class, or a struct or enum, whose values are
+    /// all of that one type. A protocol's or an optional's values may be of any type.
     private static func conformance(of source: Source, to bound: Any.Type) -> Bool? {
         let implementation: Any.Type
         switch source {
@@ -127,7 +129,11 @@ final class Recipe: Sendable {
         case .link(let target): implementation = target.type.type
         default: return nil
         }
-        guard implementation is AnyClass else { return nil }
+        switch TypeKind(implementation) {
+        case .class: break
+        case .value where !TypeKind.isOptional(implementation): break
+        default: return nil
+        }
         return TypeConformance.isInstance(of: implementation, a: bound)
     }
 

@@ -605,6 +605,46 @@ struct ValidationTests {
 
             #expect(report.isValid, "\(report)")
         }
+
+        /// A protocol a value type may conform to.
+        protocol Clock: Sendable {}
+        struct SystemClock: Clock {}
+        /// Not a clock: a closure bound to it can only return values that are not.
+        struct Calendar: Sendable {}
+
+        @Test(
+            "a forward to a struct or enum is checked as a class is: one that does not conform is reported by validate() with the message getObject throws"
+        )
+        func forwardToValueType() throws {
+            let bindingLine = #line + 4
+            let injector = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind(Calendar.self) { _ in Calendar() }
+                    $0.forward((any Clock).self, to: Calendar.self)
+                }
+            ])
+
+            let report = injector.validate(roots: [(any Clock).self])
+
+            let thrown = try #require(throws: InjectionError.self) { try injector.getObject((any Clock).self) }
+            #expect(thrown.kind == .typeDoesNotConform)
+            #expect(report.problems.map(\.description) == [thrown.description], "\(report)")
+            #expect(
+                thrown.description == """
+                    typeDoesNotConform: ValidationTests.UncheckedBindings.Calendar is bound to any ValidationTests.UncheckedBindings.Clock but does not conform to ValidationTests.UncheckedBindings.Clock.
+                      Requested: any ValidationTests.UncheckedBindings.Clock
+                      Bound at: \(#fileID):\(bindingLine) in ModuleFixtures.Configure
+                      To fix: make ValidationTests.UncheckedBindings.Calendar conform to ValidationTests.UncheckedBindings.Clock, or bind another type to any ValidationTests.UncheckedBindings.Clock.
+                    """)
+            let conforming = try Injector(modules: [
+                ModuleFixtures.Configure {
+                    $0.bind(SystemClock.self) { _ in SystemClock() }
+                    $0.forward((any Clock).self, to: SystemClock.self)
+                }
+            ])
+            #expect(conforming.validate(roots: [(any Clock).self]).isValid)
+            #expect(try conforming.getObject((any Clock).self) is SystemClock)
+        }
     }
 
     @Suite("Building nothing")
