@@ -68,10 +68,6 @@ enum ThreadContext {
         try unmanagedCurrent(key: key)._withUnsafeGuaranteedRef(body)
     }
 
-    /// The calling thread's context given ``key``, for use on this thread only.
-    @inline(__always)
-    static func kept(key: pthread_key_t) -> Kept<ResolutionContext> { Kept(unmanaged: unmanagedCurrent(key: key)) }
-
     @inline(never)
     private static func makeCurrent(key: pthread_key_t) -> Unmanaged<ResolutionContext> {
         let context = Unmanaged.passRetained(ResolutionContext())
